@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST';
+
+export interface CallDef<
+  M extends HttpMethod = HttpMethod,
+  P extends string = string,
+  Q extends z.ZodType | undefined = z.ZodType | undefined,
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  D extends z.ZodType = z.ZodType,
+> {
+  method: M;
+  /** Path under the product prefix, exactly as SPEC §7 writes it. */
+  path: P;
+  query: Q;
+  body: B;
+  data: D;
+  /** True for every path under /api/auth/: the path itself says a token is needed. */
+  auth: boolean;
+}
+
+export function defineCall<
+  M extends HttpMethod,
+  P extends string,
+  D extends z.ZodType,
+  Q extends z.ZodType | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+>(def: { method: M; path: P; data: D; query?: Q; body?: B }): CallDef<M, P, Q, B, D> {
+  return {
+    method: def.method,
+    path: def.path,
+    query: def.query as Q,
+    body: def.body as B,
+    data: def.data,
+    auth: def.path.startsWith('/api/auth/'),
+  };
+}
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+type In<S> = S extends z.ZodType ? z.input<S> : undefined;
+
+export type CallData<C extends CallDef> = z.output<C['data']>;
+export type CallQuery<C extends CallDef> = Out<C['query']>;
+export type CallQueryInput<C extends CallDef> = In<C['query']>;
+export type CallBody<C extends CallDef> = Out<C['body']>;
+export type CallBodyInput<C extends CallDef> = In<C['body']>;
+
+/** Paging shared by list calls: 1-based page, bounded page size. */
+export const pageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(50).default(20),
+});
+
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    list: z.array(item),
+    page: z.number().int(),
+    page_size: z.number().int(),
+    total: z.number().int(),
+  });
+
+export type Page<T> = { list: T[]; page: number; page_size: number; total: number };
+
+/** Ids in query strings arrive as text; they are positive integers everywhere. */
+export const idSchema = z.coerce.number().int().positive().max(2_147_483_647);

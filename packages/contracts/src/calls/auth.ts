@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { LIMITS, OAUTH_ENUM, SCENE_TYPE, TICKET_USE_TYPES } from '../constants.js';
+import { defineCall } from '../call.js';
+
+const email = z.string().trim().max(254).pipe(z.email());
+const password = z.string().min(LIMITS.passwordMin).max(LIMITS.passwordMax);
+const loginNickname = z.string().trim().min(LIMITS.loginNicknameMin).max(LIMITS.loginNicknameMax);
+const oauthEnum = z.enum(OAUTH_ENUM);
+const sceneType = z.literal(SCENE_TYPE);
+const deviceId = z.string().min(1).max(128);
+const avatarUrl = z.string().max(2048);
+
+export const userInfoRespSchema = z.object({
+  taleforge_id: z.string(),
+  nick_name: z.string().nullable(),
+  avatar: z.string().nullable(),
+  email: z.string().nullable(),
+  oauth_enum: oauthEnum,
+  role: z.enum(['user', 'admin']),
+  created_at: z.string(),
+});
+
+/** User info (SPEC §3): `user_info_resp` is nested and the browser merges it in. */
+export const userInfoSchema = z.object({
+  taleforge_id: z.string(),
+  uid: z.string(),
+  nick_name: z.string().nullable(),
+  avatar: z.string().nullable(),
+  new_user: z.boolean(),
+  need_complete_nick_name: z.boolean(),
+  oauth_enum: oauthEnum,
+  user_info_resp: userInfoRespSchema,
+});
+export type UserInfo = z.infer<typeof userInfoSchema>;
+
+export const loginDataSchema = z.object({
+  access_token: z.string(),
+  oauth_enum: oauthEnum,
+  uid: z.string(),
+  need_complete_nick_name: z.boolean(),
+  new_user: z.boolean(),
+  user_info_resp: userInfoRespSchema,
+});
+export type LoginData = z.infer<typeof loginDataSchema>;
+
+export const userExistCall = defineCall({
+  method: 'GET',
+  path: '/api/v1/validate/user/exist',
+  query: z.object({ email }),
+  data: z.boolean(),
+});
+
+export const loginTicketCall = defineCall({
+  method: 'POST',
+  path: '/api/v1/login/ticket',
+  body: z.strictObject({
+    email,
+    send_to_email: z.boolean().default(true),
+    ticket_use_type: z.enum(TICKET_USE_TYPES),
+  }),
+  data: z.null(),
+});
+
+export const registerCall = defineCall({
+  method: 'POST',
+  path: '/api/v1/register',
+  body: z.strictObject({
+    email,
+    ticket: z.string().regex(/^\d{6}$/),
+    pwd: password,
+    pwd_: password,
+    nick_name: loginNickname,
+    oauth_enum: z.literal('EMAIL'),
+    scene_type: sceneType,
+    invite_code: z.string().trim().min(1).max(64),
+    register_df_id: deviceId.optional(),
+  }),
+  data: loginDataSchema,
+});
+
+export const loginCall = defineCall({
+  method: 'POST',
+  path: '/api/v1/login',
+  body: z.strictObject({
+    oauth_enum: oauthEnum,
+    scene_type: sceneType,
+    email: email.optional(),
+    pwd: password.optional(),
+    access_token: z.string().max(4096).optional(),
+    openid: z.string().max(256).optional(),
+    nick_name: z.string().max(256).optional(),
+    avatar: avatarUrl.optional(),
+    /** Discord: the authorization code and the state the callback page received. */
+    code: z.string().max(512).optional(),
+    state: z.string().max(2048).optional(),
+    register_df_id: deviceId.optional(),
+  }),
+  data: loginDataSchema,
+});
+
+export const forgetCall = defineCall({
+  method: 'POST',
+  path: '/api/v1/forget',
+  body: z.strictObject({
+    email,
+    pwd: password,
+    oauth_enum: z.literal('EMAIL'),
+    ticket: z.string().regex(/^\d{6}$/),
+  }),
+  data: z.null(),
+});
+
+export const userInfoCall = defineCall({
+  method: 'GET',
+  path: '/api/auth/h5/user/info',
+  data: userInfoSchema,
+});
+
+export const bindInviteCodeCall = defineCall({
+  method: 'POST',
+  path: '/api/auth/h5/user/bind/invite/code',
+  body: z.strictObject({
+    oauth_enum: oauthEnum,
+    nick_name: loginNickname,
+    avatar: avatarUrl.optional(),
+    scene_type: sceneType,
+    invite_code: z.string().trim().min(1).max(64),
+    register_df_id: deviceId.optional(),
+  }),
+  data: userInfoSchema,
+});
+
+/** Ends the session server-side; the token can never be used again. */
+export const logoutCall = defineCall({
+  method: 'POST',
+  path: '/api/auth/h5/user/logout',
+  data: z.null(),
+});

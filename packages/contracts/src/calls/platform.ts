@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { defineCall } from '../call.js';
+
+/** The device risk step: the browser fetches the public key, then posts its encrypted signals. */
+export const riskKeyCall = defineCall({
+  method: 'GET',
+  path: '/api/v1/risk/key',
+  data: z.object({
+    kid: z.string(),
+    /** RSA-OAEP (SHA-256) public key, SubjectPublicKeyInfo, base64 */
+    spki: z.string(),
+  }),
+});
+
+/**
+ * Hybrid encryption: the signals are sealed with a fresh AES-256-GCM key, and that key is
+ * wrapped with the server's RSA-OAEP public key. All fields base64.
+ */
+export const riskDeviceCall = defineCall({
+  method: 'POST',
+  path: '/api/v1/risk/device',
+  body: z.strictObject({
+    kid: z.string().min(1).max(64),
+    key: z.string().min(1).max(1024),
+    iv: z.string().min(1).max(64),
+    data: z.string().min(1).max(65_536),
+  }),
+  data: z.object({ visitor_id: z.string() }),
+});
+
+/** Page titles the browser reports on each navigation (SPEC §2). */
+export const pageViewCall = defineCall({
+  method: 'POST',
+  path: '/api/v1/analytics/page-view',
+  body: z.strictObject({
+    path: z.string().min(1).max(512),
+    title: z.string().max(256),
+    referrer: z.string().max(512).optional(),
+  }),
+  data: z.null(),
+});
+
+export const healthCall = defineCall({
+  method: 'GET',
+  path: '/health',
+  data: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }),
+});

@@ -1,0 +1,98 @@
+// Plain values only: the browser imports this file, so it must not pull in zod.
+
+export const PRODUCT_SLUG = 'taleforge';
+
+export const LOCALES = ['en_US', 'zh_CN', 'ja_JP'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'en_US';
+/** Accept-Language value the client sends for each locale (SPEC §7). */
+export const ACCEPT_LANGUAGE: Record<Locale, string> = { en_US: 'en', zh_CN: 'zh', ja_JP: 'ja' };
+
+export const OAUTH_ENUM = ['EMAIL', 'PHONE', 'GOOGLE', 'DISCORD', 'DF_ID'] as const;
+export type OauthEnum = (typeof OAUTH_ENUM)[number];
+
+export const SCRIPT_TYPES = [
+  'SUSPENSE',
+  'CHALLENGE',
+  'HEROES',
+  'LEGENDS',
+  'MAGIC',
+  'FUTURE',
+  'ROMANCE',
+  'DREAMS',
+  'REBELLION',
+  'CREATIVITY',
+  'COMEDY',
+] as const;
+export type ScriptType = (typeof SCRIPT_TYPES)[number];
+
+export const EXPRESSIONS = [
+  'normal',
+  'grin',
+  'laugh',
+  'happy',
+  'love',
+  'hungry',
+  'observe',
+  'kiss',
+  'angry',
+  'sleep',
+  'dizzy',
+  'smile',
+] as const;
+export type Expression = (typeof EXPRESSIONS)[number];
+
+export const TICKET_USE_TYPES = ['REGISTER', 'UPDATE_PWD'] as const;
+export type TicketUseType = (typeof TICKET_USE_TYPES)[number];
+
+/** scene_type is always 1 in login, register and bind payloads (SPEC §3). */
+export const SCENE_TYPE = 1;
+/** platform_flag of the wallet balance call (SPEC §9). */
+export const WALLET_PLATFORM_FLAG = 2;
+
+/** Browser storage keys (SPEC §3). */
+export const STORAGE_KEYS = {
+  accessToken: 'access_token',
+  oauthEnum: 'oauth_enum',
+  userId: 'user_id',
+  userInfo: 'userInfo',
+  language: 'language',
+  visitor: 'is_visitor',
+  /** session storage: the profile being viewed */
+  profileInfo: 'profile_info',
+} as const;
+
+/** Timings and limits fixed by SPEC §9. */
+export const LIMITS = {
+  requestTimeoutMs: 30_000,
+  toastDurationMs: 3_000,
+  toastFadeMs: 300,
+  toastStackBasePx: 20,
+  toastStackStepPx: 10,
+  reloadAfterLoginMs: 1_000,
+  reloadAfterChunkFailureMs: 1_000,
+  tokenSyncDelayMs: 500,
+  devtoolsCheckMs: 500,
+  devtoolsWidthThresholdPx: 200,
+  devtoolsHeightThresholdPx: 300,
+  riskCacheMs: 180_000,
+  riskTimeoutMs: 2_000,
+  riskAttempts: 2,
+  verificationCodeValidMinutes: 30,
+  resendCountdownSeconds: 60,
+  passwordMin: 6,
+  passwordMax: 20,
+  loginNicknameMin: 3,
+  loginNicknameMax: 20,
+  profileNicknameMin: 2,
+  profileNicknameMax: 30,
+  avatarMaxBytes: 10 * 1024 * 1024,
+  chatMessageGems: 10,
+} as const;
+
+export const TOP_UP_PRICE_TIERS = [6, 30, 68, 128, 328, 648] as const;
+export const DISCOUNT_BADGES = [20, 25, 30] as const;
+export const PAYMENT_METHODS = ['alipay', 'wechat_pay', 'card'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const ORDER_STATUSES = ['processing', 'success', 'failed', 'cancelled', 'timeout'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
