@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { LIMITS, OAUTH_ENUM, SCENE_TYPE, TICKET_USE_TYPES } from '../constants.js';
 import { defineCall } from '../call.js';
+import { LIMITS, OAUTH_ENUM, SCENE_TYPE, TICKET_USE_TYPES } from '../constants.js';
 
 const email = z.string().trim().max(254).pipe(z.email());
 const password = z.string().min(LIMITS.passwordMin).max(LIMITS.passwordMax);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { EXPRESSIONS } from '../constants.js';
 import { defineCall, idSchema } from '../call.js';
+import { EXPRESSIONS } from '../constants.js';
 
 const expression = z.enum(EXPRESSIONS);
 const conversationQuery = z.object({ game_id: idSchema, npc_id: idSchema });

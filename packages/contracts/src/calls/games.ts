@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { EXPRESSIONS, SCRIPT_TYPES } from '../constants.js';
 import { defineCall, idSchema, pageOf, pageQuerySchema } from '../call.js';
+import { EXPRESSIONS, SCRIPT_TYPES } from '../constants.js';
 
 const scriptType = z.enum(SCRIPT_TYPES);
 const expression = z.enum(EXPRESSIONS);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ORDER_STATUSES, PAYMENT_METHODS, WALLET_PLATFORM_FLAG } from '../constants.js';
 import { defineCall, idSchema } from '../call.js';
+import { ORDER_STATUSES, PAYMENT_METHODS, WALLET_PLATFORM_FLAG } from '../constants.js';
 
 const idempotencyKey = z.string().min(8).max(128);
 

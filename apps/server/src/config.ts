@@ -1,0 +1,60 @@
+import path from 'node:path';
+import { PRODUCT_SLUG } from '@taleforge/contracts/constants';
+import { z } from 'zod';
+
+const port = z.coerce.number().int().min(0).max(65_535);
+const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: port.default(8080),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  PRODUCT_SLUG: z
+    .string()
+    .regex(/^[a-z][a-z0-9-]{0,31}$/)
+    .default(PRODUCT_SLUG),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Hostname of the test site origin: the browser's devtools guard is off there. */
+  TEST_HOST: z.string().default('test.taleforge.app'),
+  /** Where the built SPA lives; unset → apps/web/dist next to this package. */
+  WEB_DIST: z.preprocess(emptyToUndefined, z.string().optional()),
+  /** Sessions last this long after last use (sliding). */
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Lifetime of cached public catalogue reads, per process. */
+  CATALOGUE_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1_024)
+    .max(50 * 1024 * 1024)
+    .default(1024 * 1024),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Trust X-Forwarded-* from a proxy in front (true, or a hop count / address list). */
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /** PEM of the risk step's RSA key when several processes must share one; else kept in DATA_DIR. */
+  RISK_PRIVATE_KEY_PEM: z.preprocess(emptyToUndefined, z.string().optional()),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+});
+
+export type Config = z.infer<typeof envSchema> & { dataDir: string; webDist: string };
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  return {
+    ...c,
+    dataDir: path.resolve(c.DATA_DIR),
+    webDist: path.resolve(c.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+  };
+}

@@ -1,0 +1,75 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+/** The common face of both drivers: modules never know which one they run on. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbDriver = 'pglite' | 'postgres';
+
+export interface Database {
+  db: Db;
+  driver: DbDriver;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres:// URL; when absent the embedded PGlite under dataDir is used. */
+  url?: string | undefined;
+  dataDir: string;
+  poolSize?: number;
+}
+
+const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+/** Arbitrary constant: serialises migrations when several processes start at once. */
+const MIGRATION_LOCK_KEY = 7_346_001;
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.url
+    ? openPostgres(options.url, options.poolSize ?? 10)
+    : openPglite(options.dataDir);
+}
+
+/**
+ * PGlite has one connection. Its own mutex makes every query wait for a running transaction,
+ * so nothing interleaves inside one; callers must therefore never use the outer `db` from inside
+ * a transaction callback (it would wait for itself) — always the `tx` they are handed.
+ */
+async function openPglite(dataDir: string): Promise<Database> {
+  const dir = dataDir === 'memory://' ? dataDir : path.join(dataDir, 'pglite');
+  if (dir !== 'memory://') await mkdir(dir, { recursive: true });
+  const client = await PGlite.create(dir);
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder });
+  return { db: db as unknown as Db, driver: 'pglite', close: () => client.close() };
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // A connection killed under us (failover, pg_terminate_backend) must not crash the process.
+  pool.on('error', () => {});
+  const db = drizzleNodePg(pool, { schema });
+  const lock = await pool.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migrateNodePg(db, { migrationsFolder });
+  } finally {
+    await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+    lock.release();
+  }
+  return { db: db as unknown as Db, driver: 'postgres', close: () => pool.end() };
+}
+
+export async function pingDatabase(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
+}

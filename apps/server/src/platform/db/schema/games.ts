@@ -1,0 +1,41 @@
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './users.js';
+
+/** Text in every interface language; a missing language falls back to English. */
+export type LocalizedText = { en_US: string; zh_CN?: string; ja_JP?: string };
+
+export const games = pgTable(
+  'games',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    slug: text('slug').notNull(),
+    title: jsonb('title').$type<LocalizedText>().notNull(),
+    description: jsonb('description').$type<LocalizedText>().notNull(),
+    cover: text('cover').notNull(),
+    scriptType: text('script_type').notNull(),
+    tags: text('tags').array().notNull().default([]),
+    languages: text('languages').array().notNull().default([]),
+    creatorId: bigint('creator_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    chapterCount: integer('chapter_count').notNull().default(0),
+    playCount: integer('play_count').notNull().default(0),
+    likeCount: integer('like_count').notNull().default(0),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('games_slug_key').on(t.slug),
+    index('games_published_at_idx').on(t.publishedAt),
+    index('games_script_type_idx').on(t.scriptType),
+  ],
+);
