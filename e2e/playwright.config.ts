@@ -1,0 +1,72 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+import { DEVTOOLS_HOST, E2E_PORT } from './support/env';
+
+// Journeys against the real built server (apps/server/dist) and Debian's Chromium.
+// Playwright never downloads a browser here: scripts/ensure-chromium.sh installs /usr/bin/chromium.
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const isCI = Boolean(process.env.CI);
+
+// A fresh data directory per run. The config is evaluated again in each worker; the environment
+// set here is inherited, so every process agrees on the one directory.
+// scripts/test.mjs passes its own directory and deletes it afterwards.
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'taleforge-e2e-'));
+// The journeys run on the embedded database; a DATABASE_URL from the shell must not leak in.
+delete process.env.DATABASE_URL;
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: join(repoRoot, 'test-results'),
+  fullyParallel: false,
+  workers: isCI ? 1 : 2,
+  retries: isCI ? 1 : 0,
+  forbidOnly: isCI,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [
+    ['list'],
+    [
+      'json',
+      { outputFile: process.env.E2E_JSON_REPORT ?? join(repoRoot, '.reports/playwright.json') },
+    ],
+  ],
+  use: {
+    baseURL: `http://localhost:${E2E_PORT}`,
+    browserName: 'chromium',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-dev-shm-usage',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        `--host-resolver-rules=MAP ${DEVTOOLS_HOST} 127.0.0.1`,
+      ],
+    },
+  },
+  webServer: {
+    command: 'node apps/server/dist/main.js',
+    cwd: repoRoot,
+    url: `http://127.0.0.1:${E2E_PORT}/taleforge/health`,
+    // Always our own server on a fresh data directory, never one left running.
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      NODE_ENV: 'test',
+    },
+  },
+});

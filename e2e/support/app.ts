@@ -1,0 +1,110 @@
+// Shared helpers for the journeys: where the app lives, what its API calls look like, and how to
+// wait for the start-up steps without sleeping.
+
+import { expect, type Page, type Request } from '@playwright/test';
+import {
+  ACCEPT_LANGUAGE,
+  homeCall,
+  type Locale,
+  PRODUCT_SLUG,
+  pageViewCall,
+  riskDeviceCall,
+  riskKeyCall,
+  STORAGE_KEYS,
+} from '@taleforge/contracts';
+
+export { DEVTOOLS_HOST, DEVTOOLS_ORIGIN, E2E_PORT } from './env';
+
+export const API_PREFIX = `/${PRODUCT_SLUG}/api/`;
+export const apiPath = (path: string) => `/${PRODUCT_SLUG}${path}`;
+export const RISK_KEY_PATH = apiPath(riskKeyCall.path);
+export const RISK_DEVICE_PATH = apiPath(riskDeviceCall.path);
+export const PAGE_VIEW_PATH = apiPath(pageViewCall.path);
+export const HOME_PATH = apiPath(homeCall.path);
+export { ACCEPT_LANGUAGE, type Locale, STORAGE_KEYS };
+
+export const START_MARKS = [
+  'taleforge:devtools-guard',
+  'taleforge:visitor-ready',
+  'taleforge:mount',
+] as const;
+
+export const pathOf = (request: Request) => new URL(request.url()).pathname;
+export const isApiCall = (request: Request) => pathOf(request).startsWith(API_PREFIX);
+export const isRiskCall = (request: Request) =>
+  pathOf(request) === RISK_KEY_PATH || pathOf(request) === RISK_DEVICE_PATH;
+
+/** Every API request the page makes from now on, in the order the browser issued them. */
+export function recordApiCalls(page: Page): Request[] {
+  const calls: Request[] = [];
+  page.on('request', (request) => {
+    if (isApiCall(request)) calls.push(request);
+  });
+  return calls;
+}
+
+/** Waits until the app has mounted (the last start-up mark). */
+export async function waitForMount(page: Page) {
+  await page.waitForFunction(
+    (mark) => performance.getEntriesByName(mark, 'mark').length > 0,
+    START_MARKS[2],
+  );
+}
+
+/** Waits for the visitor id the risk step stores, and returns it. */
+export async function waitForVisitorId(page: Page): Promise<string> {
+  let visitorId: string | null = null;
+  await expect
+    .poll(async () => {
+      visitorId = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.visitor);
+      return visitorId;
+    })
+    .toBeTruthy();
+  return visitorId!;
+}
+
+/**
+ * Navigates inside the SPA, without a page load, the way a link does: push a history entry and
+ * let the router hear about it.
+ */
+export async function navigateInApp(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: {} }));
+  }, path);
+  await expect(page).toHaveURL((url) => url.pathname === path);
+}
+
+/** True when the body is not rendered for a person: display none, visibility hidden or opacity 0. */
+export function bodyIsHidden(page: Page) {
+  return page.evaluate(() => {
+    const style = getComputedStyle(document.body);
+    return style.display === 'none' || style.visibility === 'hidden' || style.opacity === '0';
+  });
+}
+
+/** Language names as the switcher shows them, each in its own language. */
+export const LANGUAGE_LABELS: Record<Locale, string> = {
+  en_US: 'English',
+  zh_CN: '中文',
+  ja_JP: '日本語',
+};
+
+/** Picks a language in the header switcher, whether it is a select or a menu button. */
+export async function switchLanguage(page: Page, locale: Locale) {
+  const header = page.getByRole('banner');
+  const label = LANGUAGE_LABELS[locale];
+  const name = /language|语言|言語/i;
+  const select = header.getByRole('combobox', { name });
+  if (await select.count()) {
+    await select.selectOption({ label });
+    return;
+  }
+  await header.getByRole('button', { name }).click();
+  await page
+    .getByRole('menuitemradio', { name: label })
+    .or(page.getByRole('menuitem', { name: label }))
+    .or(page.getByRole('option', { name: label }))
+    .first()
+    .click();
+}

@@ -1,0 +1,79 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type TestProjectConfiguration } from 'vitest/config';
+
+// One Vitest run over every package. `npm test` (scripts/test.mjs) runs it with a JSON reporter;
+// `npx vitest run --project server-unit` runs one project. Playwright (e2e/) runs separately.
+
+const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+const webConfig = ['apps/web/vitest.config.ts', 'apps/web/vite.config.ts'].find((file) =>
+  existsSync(fromRoot(file)),
+);
+
+// Integration tests run twice: on embedded PGlite and on a real PostgreSQL. scripts/test.mjs
+// starts PostgreSQL and sets TEST_DATABASE_URL; without it the postgres project starts one itself
+// (test/setup/postgres-global.ts), so `npx vitest run --project server-postgres` works alone too.
+const serverIntegration = (database: 'pglite' | 'postgres'): TestProjectConfiguration => ({
+  extends: true,
+  test: {
+    name: `server-${database}`,
+    root: fromRoot('apps/server'),
+    include: ['test/**/*.test.ts'],
+    environment: 'node',
+    env: { TEST_DATABASE: database },
+    globalSetup: database === 'postgres' ? [fromRoot('scripts/vitest-postgres-setup.ts')] : [],
+    // Database tests are slower than unit tests: first migration, real I/O.
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
+});
+
+const projects: TestProjectConfiguration[] = [
+  {
+    extends: true,
+    test: {
+      name: 'contracts',
+      root: fromRoot('packages/contracts'),
+      include: ['src/**/*.test.ts'],
+      environment: 'node',
+    },
+  },
+  {
+    extends: true,
+    test: {
+      name: 'server-unit',
+      root: fromRoot('apps/server'),
+      include: ['src/**/*.test.ts'],
+      environment: 'node',
+    },
+  },
+  serverIntegration('pglite'),
+  serverIntegration('postgres'),
+];
+
+// apps/web owns its config (jsdom, React plugin); we only name the project. Until the web app
+// has a config there is simply no web project.
+if (webConfig) projects.push({ extends: fromRoot(webConfig), test: { name: 'web' } });
+
+export default defineConfig({
+  resolve: {
+    // Tests run against the contracts' TypeScript source, so no build is needed first.
+    alias: [
+      {
+        find: /^@taleforge\/contracts$/,
+        replacement: fromRoot('packages/contracts/src/index.ts'),
+      },
+      {
+        find: /^@taleforge\/contracts\/(.+)$/,
+        replacement: `${fromRoot('packages/contracts/src')}/$1.ts`,
+      },
+    ],
+  },
+  test: {
+    projects,
+    // Two cores: one worker per core; tests inside a file run in order, files in parallel.
+    maxWorkers: 2,
+    passWithNoTests: true,
+  },
+});
