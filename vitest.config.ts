@@ -54,7 +54,12 @@ const projects: TestProjectConfiguration[] = [
 
 // apps/web owns its config (jsdom, React plugin); we only name the project. Until the web app
 // has a config there is simply no web project.
-if (webConfig) projects.push({ extends: fromRoot(webConfig), test: { name: 'web' } });
+if (webConfig) {
+  projects.push({
+    extends: fromRoot(webConfig),
+    test: { name: 'web', root: fromRoot('apps/web') },
+  });
+}
 
 export default defineConfig({
   resolve: {

@@ -1,0 +1,253 @@
+#!/usr/bin/env node
+// `npm test`: build, make sure Chromium and PostgreSQL are there, run every Vitest project and the
+// Playwright journeys, then close with one line of totals read from the runners' JSON reports:
+//
+//   N passed, N failed[, N skipped]
+//
+// Exits non-zero when a test failed, a runner crashed or left no report, or nothing ran at all.
+// A runner that crashed counts as one failure, so the last line never reads "0 failed" then.
+//
+// Developers can run a part: `npm test -- --only unit` (contracts, server unit, web),
+// `--only server` (server unit + integration on PGlite and PostgreSQL), `--only integration`,
+// `--only e2e`, or a comma list (`--only unit,e2e`). `--no-build` skips the build step.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensurePostgres, stopPostgres } from './ensure-postgres.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const reportsDir = join(root, '.reports');
+const require = createRequire(join(root, 'package.json'));
+
+const GROUPS = {
+  unit: { projects: ['contracts', 'server-unit', 'web'], e2e: false },
+  server: { projects: ['server-unit', 'server-pglite', 'server-postgres'], e2e: false },
+  integration: { projects: ['server-pglite', 'server-postgres'], e2e: false },
+  e2e: { projects: [], e2e: true },
+};
+
+function parseArgs(argv) {
+  let only = null;
+  let build = true;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--no-build') build = false;
+    else if (arg === '--only' || arg.startsWith('--only=')) {
+      const value = arg === '--only' ? argv[++i] : arg.slice('--only='.length);
+      only = (value ?? '').split(',').filter(Boolean);
+      const unknown = only.filter((name) => !(name in GROUPS));
+      if (unknown.length || !only.length) usage(`unknown --only value: ${value}`);
+    } else usage(`unknown argument: ${arg}`);
+  }
+  if (!only) return { build, projects: null, e2e: true };
+  const projects = [...new Set(only.flatMap((name) => GROUPS[name].projects))];
+  const e2e = only.some((name) => GROUPS[name].e2e);
+  // The build only feeds the journeys (they run the built server and web app).
+  return { build: build && e2e, projects, e2e };
+}
+
+function usage(problem) {
+  console.error(
+    `${problem}\nusage: npm test -- [--only unit|server|integration|e2e[,…]] [--no-build]`,
+  );
+  process.exit(2);
+}
+
+const heading = (text) => console.log(`\n\x1b[1m━━ ${text}\x1b[0m`);
+
+/** Runs a command with the terminal shared, resolving to its exit code (or a signal name). */
+function run(command, args, env = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, ...env },
+    });
+    child.on('error', (error) => resolve(error.message));
+    child.on('exit', (code, signal) => resolve(signal ?? code));
+  });
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/** Vitest's JSON report (Jest's shape). A file that failed to load fails with no test in it. */
+function countVitest(report) {
+  const brokenFiles = report.testResults.filter(
+    (file) =>
+      file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'),
+  ).length;
+  return {
+    passed: report.numPassedTests,
+    failed: report.numFailedTests + brokenFiles,
+    skipped: report.numPendingTests + report.numTodoTests,
+  };
+}
+
+/** Playwright's JSON report: a test that passed on retry is flaky, and counts as passed. */
+function countPlaywright(report) {
+  const { expected, unexpected, flaky, skipped } = report.stats;
+  return {
+    passed: expected + flaky,
+    failed: unexpected + (report.errors?.length ?? 0),
+    skipped,
+  };
+}
+
+const results = [];
+const timings = [];
+/** Set when this run started PostgreSQL (not when it reused one), so only then do we stop it. */
+let ownPostgres = false;
+
+/** Records a runner's counts; a crash or a missing report is one failure with a reason. */
+function record(name, exitCode, reportFile, count) {
+  const report = readJson(reportFile);
+  if (!report) {
+    results.push({
+      name,
+      passed: 0,
+      failed: 1,
+      skipped: 0,
+      problem: `no report (exit ${exitCode})`,
+    });
+    return;
+  }
+  const counts = count(report);
+  const problem =
+    exitCode !== 0 && counts.failed === 0
+      ? `exited with ${exitCode} but reported no failure`
+      : null;
+  results.push({ name, ...counts, failed: counts.failed + (problem ? 1 : 0), problem });
+}
+
+async function timed(label, step) {
+  const started = Date.now();
+  try {
+    return await step();
+  } finally {
+    timings.push(`${label} ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+}
+
+async function main() {
+  const options = parseArgs(process.argv.slice(2));
+  const runVitest = options.projects === null || options.projects.length > 0;
+  const needsPostgres = options.projects === null || options.projects.includes('server-postgres');
+  rmSync(reportsDir, { recursive: true, force: true });
+  mkdirSync(reportsDir, { recursive: true });
+
+  let built = true;
+  if (options.build) {
+    heading('build');
+    const code = await timed('build', () => run('npm', ['run', 'build']));
+    if (code !== 0) {
+      built = false;
+      results.push({ name: 'build', passed: 0, failed: 1, skipped: 0, problem: `exit ${code}` });
+    }
+  }
+
+  let postgres = null;
+  if (runVitest && needsPostgres) {
+    heading('PostgreSQL');
+    try {
+      postgres = await timed('postgres', () => ensurePostgres());
+      ownPostgres = postgres.started;
+      console.log(`TEST_DATABASE_URL=${postgres.url}${postgres.started ? '' : ' (reused)'}`);
+    } catch (error) {
+      console.error(error.message);
+      results.push({ name: 'postgres', passed: 0, failed: 1, skipped: 0, problem: 'not started' });
+    }
+  }
+
+  try {
+    if (runVitest) {
+      heading('Vitest');
+      const file = join(reportsDir, 'vitest.json');
+      const filters = (options.projects ?? []).flatMap((name) => ['--project', name]);
+      // Without PostgreSQL the postgres project cannot run; its failure is already recorded.
+      if (needsPostgres && !postgres) filters.push('--project', '!server-postgres');
+      const vitest = join(dirname(require.resolve('vitest/package.json')), 'vitest.mjs');
+      const args = [vitest, 'run', '--reporter=default', '--reporter=json'];
+      const code = await timed('vitest', () =>
+        run(process.execPath, [...args, `--outputFile.json=${file}`, ...filters], {
+          ...(postgres && { TEST_DATABASE_URL: postgres.url }),
+        }),
+      );
+      record('vitest', code, file, countVitest);
+    }
+  } finally {
+    if (ownPostgres) stopPostgres();
+    ownPostgres = false;
+  }
+
+  if (options.e2e) {
+    heading('Playwright');
+    if (!built) {
+      results.push({
+        name: 'playwright',
+        passed: 0,
+        failed: 1,
+        skipped: 0,
+        problem: 'not run: build failed',
+      });
+    } else if ((await run('bash', [join(root, 'scripts/ensure-chromium.sh')])) !== 0) {
+      results.push({
+        name: 'playwright',
+        passed: 0,
+        failed: 1,
+        skipped: 0,
+        problem: 'no Chromium',
+      });
+    } else {
+      const file = join(reportsDir, 'playwright.json');
+      const dataDir = mkdtempSync(join(tmpdir(), 'taleforge-e2e-'));
+      const cli = require.resolve('@playwright/test/cli');
+      try {
+        const code = await timed('playwright', () =>
+          run(process.execPath, [cli, 'test', '-c', 'e2e/playwright.config.ts'], {
+            E2E_JSON_REPORT: file,
+            E2E_DATA_DIR: dataDir,
+          }),
+        );
+        record('playwright', code, file, countPlaywright);
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    }
+  }
+
+  heading('summary');
+  for (const r of results) {
+    const note = r.problem ? `  ← ${r.problem}` : '';
+    console.log(`${r.name}: ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped${note}`);
+  }
+  console.log(`time: ${timings.join(', ')}`);
+  const total = (key) => results.reduce((sum, r) => sum + r[key], 0);
+  const [passed, failed, skipped] = [total('passed'), total('failed'), total('skipped')];
+  const nothingRan = passed + failed === 0;
+  if (nothingRan) console.log('no test ran');
+  console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+  process.exitCode = failed > 0 || nothingRan ? 1 : 0;
+}
+
+// Ctrl-C: the children get the signal too; stop our PostgreSQL before leaving.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    if (ownPostgres) stopPostgres();
+    process.exit(130);
+  });
+}
+
+if (!existsSync(join(root, 'node_modules'))) {
+  console.error('node_modules is missing: run `npm install` (or `npm ci`) first');
+  process.exit(1);
+}
+await main();
