@@ -1,0 +1,141 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DeviceSignals } from './collect-signals';
+import {
+  BACKGROUND_RETRY_MS,
+  readFreshVisitor,
+  runVisitorStep,
+  VISITOR_FETCHED_AT_KEY,
+} from './visitor-step';
+
+const spki = generateKeyPairSync('rsa', { modulusLength: 2048 })
+  .publicKey.export({ type: 'spki', format: 'der' })
+  .toString('base64');
+
+const signals: DeviceSignals = { visitorId: 'fp-1', components: { timezone: 'UTC' } };
+const envelope = (status: number, data: unknown) =>
+  new Response(JSON.stringify({ status, desc: '', data }));
+
+type Handler = (url: URL, init: RequestInit) => Response | Promise<Response>;
+
+/** A fake risk service: answers key and device calls and records what it was sent. */
+function fakeRisk(device: Handler = () => envelope(200, { visitor_id: 'srv-visitor' })) {
+  return vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://localhost');
+    if (url.pathname.endsWith('/api/v1/risk/key')) return envelope(200, { kid: 'k1', spki });
+    return device(url, init);
+  });
+}
+
+const deps = (
+  fetch: typeof globalThis.fetch,
+  extra: Partial<Parameters<typeof runVisitorStep>[0]> = {},
+) => ({
+  basePath: '/taleforge',
+  locale: 'ja_JP' as const,
+  collect: vi.fn(async () => signals),
+  fetch,
+  storage: localStorage,
+  now: () => 1_000_000,
+  schedule: vi.fn(),
+  ...extra,
+});
+
+describe('visitor step', () => {
+  it('fetches the key, posts sealed signals and stores the visitor id with its fetch time', async () => {
+    const fetch = fakeRisk();
+    await expect(runVisitorStep(deps(fetch))).resolves.toBe('srv-visitor');
+    expect(localStorage.getItem('is_visitor')).toBe('srv-visitor');
+    expect(localStorage.getItem(VISITOR_FETCHED_AT_KEY)).toBe('1000000');
+
+    const [keyCall, deviceCall] = fetch.mock.calls;
+    const keyUrl = new URL(String(keyCall![0]), 'http://localhost');
+    expect(keyUrl.pathname).toBe('/taleforge/api/v1/risk/key');
+    expect(keyUrl.searchParams.get('lang')).toBe('ja_JP');
+    expect(deviceCall![1]?.method).toBe('POST');
+    const body = JSON.parse(String(deviceCall![1]?.body));
+    expect(Object.keys(body).sort()).toEqual(['data', 'iv', 'key', 'kid']);
+    expect(body.kid).toBe('k1');
+  });
+
+  it('skips the step while the stored id is younger than 180000 ms', async () => {
+    localStorage.setItem('is_visitor', 'srv-cached');
+    localStorage.setItem(VISITOR_FETCHED_AT_KEY, String(1_000_000 - 179_999));
+    const fetch = fakeRisk();
+    await expect(runVisitorStep(deps(fetch))).resolves.toBe('srv-cached');
+    expect(fetch).not.toHaveBeenCalled();
+
+    expect(readFreshVisitor(localStorage, 1_000_000 + 1)).toBeNull();
+  });
+
+  it('refetches the key once when the server says it rotated (1101)', async () => {
+    let posts = 0;
+    const fetch = fakeRisk(() =>
+      ++posts === 1 ? envelope(1101, null) : envelope(200, { visitor_id: 'after-rotation' }),
+    );
+    await expect(runVisitorStep(deps(fetch))).resolves.toBe('after-rotation');
+    expect(fetch).toHaveBeenCalledTimes(4);
+  });
+
+  describe('when the risk service is unreachable', () => {
+    beforeEach(() => vi.useFakeTimers());
+    afterEach(() => vi.useRealTimers());
+
+    it('gives each request 2000 ms, tries twice, then mounts with a local id', async () => {
+      const fetch = vi.fn(
+        (_input: RequestInfo | URL, init: RequestInit = {}) =>
+          new Promise<Response>((_resolve, reject) => {
+            init.signal?.addEventListener('abort', () => reject(new Error('aborted')));
+          }),
+      );
+      const step = runVisitorStep(deps(fetch));
+      await vi.advanceTimersByTimeAsync(1999);
+      expect(fetch).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(fetch).toHaveBeenCalledTimes(2);
+      await vi.advanceTimersByTimeAsync(2000);
+      const id = await step;
+      expect(fetch).toHaveBeenCalledTimes(2);
+      expect(id).toMatch(/^local-[0-9a-f]{32}$/);
+      expect(localStorage.getItem('is_visitor')).toBe(id);
+    });
+
+    it('replaces the local id from the background once the service answers', async () => {
+      // Retries are driven by hand through `schedule`; real timers let WebCrypto finish.
+      vi.useRealTimers();
+      let online = false;
+      const riskService = fakeRisk();
+      const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        if (!online) throw new TypeError('Failed to fetch');
+        return riskService(input, init);
+      });
+      const scheduled: (() => void)[] = [];
+      const schedule = vi.fn((run: () => void) => {
+        scheduled.push(run);
+      });
+      const id = await runVisitorStep(deps(fetch, { schedule }));
+      expect(id).toMatch(/^local-/);
+      expect(schedule).toHaveBeenCalledWith(expect.any(Function), BACKGROUND_RETRY_MS);
+
+      scheduled.shift()!();
+      await vi.waitFor(() => expect(schedule).toHaveBeenCalledTimes(2));
+      expect(localStorage.getItem('is_visitor')).toBe(id);
+
+      online = true;
+      scheduled.shift()!();
+      await vi.waitFor(() => expect(localStorage.getItem('is_visitor')).toBe('srv-visitor'));
+      expect(schedule).toHaveBeenCalledTimes(2);
+    });
+
+    it('falls back too when the signals cannot be collected', async () => {
+      const fetch = fakeRisk();
+      const collect = vi.fn(async () => {
+        throw new Error('chunk failed');
+      });
+      const id = await runVisitorStep(deps(fetch, { collect }));
+      expect(id).toMatch(/^local-/);
+      expect(collect).toHaveBeenCalledTimes(2);
+      expect(fetch).not.toHaveBeenCalled();
+    });
+  });
+});

@@ -1,0 +1,51 @@
+import { useId, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type DialogStore, dialogStore } from './dialog-store';
+import { Modal } from './modal';
+
+/** Renders the head of the dialog queue; the rest wait their turn. */
+export function DialogHost({ store = dialogStore }: { store?: DialogStore }) {
+  const { t } = useTranslation();
+  const queue = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+  const titleId = useId();
+  const current = queue[0];
+  if (!current) return null;
+
+  const close = () => store.close(current.id);
+  const body = typeof current.body === 'function' ? current.body(close) : current.body;
+  return (
+    // Keyed by id so the next dialog mounts fresh: focus moves into it and restores after.
+    <Modal
+      key={current.id}
+      labelledBy={titleId}
+      onClose={current.closable ? close : undefined}
+      closeOnBackdrop={current.closable}
+      className="dialog"
+      testId="dialog"
+    >
+      <header className="dialog__header">
+        <h2 id={titleId} className="dialog__title">
+          {current.title}
+        </h2>
+        {current.closable && (
+          <button
+            type="button"
+            className="icon-button"
+            onClick={close}
+            aria-label={t('common.close')}
+          >
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+              <path
+                d="M6 6l12 12M18 6L6 18"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+              />
+            </svg>
+          </button>
+        )}
+      </header>
+      <div className="dialog__body">{body}</div>
+    </Modal>
+  );
+}
