@@ -14,7 +14,7 @@ import { installErrorHandler } from './platform/http/error-handler.js';
 import { requestContext } from './platform/http/request-context.js';
 import { ResponseCache } from './platform/http/response-cache.js';
 import { registerSpa } from './platform/http/spa.js';
-import { loggerOptions } from './platform/logger.js';
+import { loggerOptions, RequestLogController } from './platform/logger.js';
 
 export interface AppDeps {
   config: Config;
@@ -33,7 +33,7 @@ export async function buildApp({
   const prefix = `/${config.PRODUCT_SLUG}`;
   const app = Fastify({
     logger: loggerOptions(config),
-    disableRequestLogging: true,
+    logController: new RequestLogController(),
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     return503OnClosing: true,
@@ -54,7 +54,7 @@ export async function buildApp({
 
   const { db } = database;
   const sessions = createSessionService({ db, ttlDays: config.SESSION_TTL_DAYS, now });
-  const cache = new ResponseCache(config.CATALOGUE_CACHE_MS);
+  const cache = new ResponseCache(config.CATALOGUE_CACHE_MS, () => now().getTime());
 
   await app.register(requestContext, {
     prefix,

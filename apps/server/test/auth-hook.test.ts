@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSessionService } from '../src/modules/auth/session-service.js';
+import { buildSession, buildUser } from './support/factories.js';
+import { call } from './support/http.js';
+import { startTestServer, type TestServer } from './support/server.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ SESSION_TTL_DAYS: '1' });
+});
+afterAll(() => server.close());
+
+const protectedPath = '/api/auth/h5/game/list';
+const DAY = 86_400_000;
+
+describe('/api/auth/ needs a token', () => {
+  it('no Authorization header → 1005, localized', async () => {
+    const res = await call(server, protectedPath, { lang: 'zh_CN' });
+    expect(res).toMatchObject({ http: 200, status: 1005, desc: '请先登录', data: null });
+  });
+
+  it('garbage Authorization headers → 1006 or 1005, never a fault', async () => {
+    const garbage = [
+      'Bearer',
+      'Bearer ',
+      'x',
+      'Basic dXNlcjpwYXNz',
+      '\u00ff\u00fe'.repeat(40),
+      'a'.repeat(5000),
+      'Bearer ../../etc/passwd',
+      "' OR 1=1 --",
+    ];
+    for (const header of garbage) {
+      const res = await call(server, protectedPath, { headers: { authorization: header } });
+      expect(res.http).toBe(200);
+      expect([1005, 1006]).toContain(res.status);
+    }
+  });
+
+  it('a well-formed but unknown token → 1006', async () => {
+    const res = await call(server, protectedPath, { token: 'A'.repeat(43) });
+    expect(res.status).toBe(1006);
+  });
+
+  it('a valid token passes as raw value and with a Bearer prefix', async () => {
+    const { token } = await buildSession(server.database.db, { now: () => server.clock.now });
+    expect((await call(server, protectedPath, { token })).status).toBe(200);
+    expect((await call(server, protectedPath, { token: `Bearer ${token}` })).status).toBe(200);
+  });
+
+  it('an expired token → 1007; use renews a sliding session', async () => {
+    const user = await buildUser(server.database.db);
+    const sessions = createSessionService({
+      db: server.database.db,
+      ttlDays: 1,
+      now: () => server.clock.now,
+    });
+    const { token } = await sessions.createSession(user.id);
+    server.clock.advance(DAY / 2);
+    expect((await call(server, protectedPath, { token })).status).toBe(200);
+    // Renewed at half-life: still valid a day after it was issued.
+    server.clock.advance(DAY * 0.75);
+    expect((await call(server, protectedPath, { token })).status).toBe(200);
+    server.clock.advance(DAY + 1000);
+    expect(await call(server, protectedPath, { token })).toMatchObject({
+      status: 1007,
+      desc: 'Your session has expired, please log in again',
+    });
+  });
+
+  it('logout revokes the token for good → 1006', async () => {
+    const { token } = await buildSession(server.database.db, { now: () => server.clock.now });
+    expect((await call(server, '/api/auth/h5/user/logout', { method: 'POST', token })).status).toBe(
+      200,
+    );
+    expect((await call(server, protectedPath, { token })).status).toBe(1006);
+    expect((await call(server, '/api/auth/h5/user/logout', { method: 'POST', token })).status).toBe(
+      1006,
+    );
+  });
+
+  it('the token is refused before the body is read', async () => {
+    const res = await call(server, '/api/auth/h5/game/event', { body: '{not json' });
+    expect(res.status).toBe(1005);
+  });
+
+  it('public calls ignore a bad token', async () => {
+    const res = await call(server, '/api/h5/game/home', { token: 'nonsense' });
+    expect(res.status).toBe(200);
+  });
+});

@@ -1,0 +1,83 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { visitors } from '../src/platform/db/schema/index.js';
+import { call } from './support/http.js';
+import { sampleComponents, sealSignals } from './support/seal.js';
+import { startTestServer, type TestServer } from './support/server.js';
+
+let server: TestServer;
+let key: { kid: string; spki: string };
+beforeAll(async () => {
+  server = await startTestServer();
+  key = (await call<{ kid: string; spki: string }>(server, '/api/v1/risk/key', { dfId: null }))
+    .data!;
+});
+afterAll(() => server.close());
+
+async function identify(payload: unknown, kid = key.kid) {
+  const body = await sealSignals(key.spki, kid, payload);
+  return call<{ visitor_id: string }>(server, '/api/v1/risk/device', { body, dfId: null });
+}
+
+describe('device risk step', () => {
+  it('publishes an RSA public key with a key id', () => {
+    expect(key.kid).toMatch(/^[0-9a-f]{16}$/);
+    expect(Buffer.from(key.spki, 'base64').length).toBeGreaterThan(250);
+  });
+
+  it('derives one stable visitor id per device and records first and last seen', async () => {
+    const first = await identify(sampleComponents());
+    expect(first.status).toBe(200);
+    const id = first.data!.visitor_id;
+    expect(id).toMatch(/^v_[A-Za-z0-9_-]{26}$/);
+
+    server.clock.advance(60_000);
+    // Same device, different window placement and key order: same id.
+    const again = await identify({
+      visitorId: 'other',
+      components: { ...sampleComponents({ screenFrame: { value: [10, 0, 0, 0] } }).components },
+    });
+    expect(again.data!.visitor_id).toBe(id);
+
+    const [row] = await server.database.db.select().from(visitors).where(eq(visitors.id, id));
+    expect(row!.seenCount).toBe(2);
+    expect(row!.lastSeenAt.getTime() - row!.firstSeenAt.getTime()).toBe(60_000);
+  });
+
+  it('another device gets another id', async () => {
+    const a = await identify(sampleComponents());
+    const b = await identify(sampleComponents({ timezone: { value: 'Europe/Paris' } }));
+    expect(a.data!.visitor_id).not.toBe(b.data!.visitor_id);
+  });
+
+  it('an old key id is 1101 so the browser refetches the key', async () => {
+    const res = await identify(sampleComponents(), '0000000000000000');
+    expect(res.status).toBe(1101);
+  });
+
+  it('tampered, garbage or misshapen payloads are 1102 and record nothing', async () => {
+    const before = await server.database.db.$count(visitors);
+    const sealed = await sealSignals(key.spki, key.kid, sampleComponents());
+    const flipped = Buffer.from(sealed.data, 'base64');
+    flipped[0] = flipped[0]! ^ 0xff;
+    const attempts = [
+      { ...sealed, data: flipped.toString('base64') },
+      { ...sealed, key: Buffer.from('nope').toString('base64') },
+      { ...sealed, iv: 'AAAA' },
+      await sealSignals(key.spki, key.kid, { components: 'not an object' }),
+      await sealSignals(key.spki, key.kid, ['array']),
+    ];
+    for (const body of attempts) {
+      const res = await call(server, '/api/v1/risk/device', { body, dfId: null, lang: 'zh_CN' });
+      expect(res).toMatchObject({ http: 200, status: 1102, desc: '无法读取设备校验数据' });
+    }
+    expect(await server.database.db.$count(visitors)).toBe(before);
+  });
+
+  it('the visitor id survives a restart (the key is kept in DATA_DIR)', async () => {
+    const { loadRiskKeys } = await import('../src/modules/risk/keys.js');
+    const reloaded = await loadRiskKeys(server.config.dataDir);
+    expect(reloaded.kid).toBe(server.riskKeys.kid);
+    expect(reloaded.visitorSecret.equals(server.riskKeys.visitorSecret)).toBe(true);
+  });
+});
