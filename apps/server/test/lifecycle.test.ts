@@ -1,0 +1,79 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { tempDir, testDriver } from './support/database.js';
+
+const serverDir = fileURLToPath(new URL('..', import.meta.url));
+
+async function freePort(): Promise<number> {
+  const srv = createServer().listen(0, '127.0.0.1');
+  await once(srv, 'listening');
+  const { port } = srv.address() as { port: number };
+  srv.close();
+  return port;
+}
+
+let child: ChildProcess | undefined;
+afterEach(() => {
+  child?.kill('SIGKILL');
+});
+
+async function start(env: Record<string, string>) {
+  const port = await freePort();
+  const started = Date.now();
+  child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
+    const ok = await fetch(`http://127.0.0.1:${port}/taleforge/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return { port, readyMs: Date.now() - started, output: () => output };
+}
+
+// The process-level behaviour is the same on both databases; run it once, on the embedded one.
+describe.runIf(testDriver() === 'pglite')('server process', () => {
+  it('starts on an existing data directory, logs JSON, and shuts down gracefully on SIGTERM', async () => {
+    const dataDir = await tempDir();
+    await start({ DATA_DIR: dataDir });
+    child!.kill('SIGTERM');
+    const [code] = await once(child!, 'exit');
+    expect(code).toBe(0);
+
+    const second = await start({ DATA_DIR: dataDir });
+    expect(second.readyMs).toBeLessThan(15_000);
+    const line = second
+      .output()
+      .split('\n')
+      .find((l) => l.includes('Taleforge is ready'))!;
+    expect(JSON.parse(line)).toMatchObject({ level: 30, database: 'pglite' });
+    child!.kill('SIGTERM');
+    expect((await once(child!, 'exit'))[0]).toBe(0);
+    expect(second.output()).toContain('shutting down');
+  }, 60_000);
+
+  it('refuses to start on invalid configuration and says why', async () => {
+    const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: serverDir,
+      env: { ...process.env, PORT: 'not-a-port' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let err = '';
+    proc.stderr.on('data', (d) => (err += d));
+    const [code] = await once(proc, 'exit');
+    expect(code).toBe(1);
+    expect(err).toContain('PORT');
+  }, 30_000);
+});
