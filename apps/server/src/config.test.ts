@@ -7,10 +7,10 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       PORT: 8080,
       PRODUCT_SLUG: 'taleforge',
-      DATABASE_URL: undefined,
       NODE_ENV: 'development',
     });
     expect(config.dataDir).toMatch(/\/data$/);
+    expect('DATABASE_URL' in config && config.DATABASE_URL !== undefined).toBe(false);
     expect(config.webDist).toMatch(/apps\/web\/dist$/);
   });
 
