@@ -10,7 +10,7 @@ describe('loadConfig', () => {
       NODE_ENV: 'development',
     });
     expect(config.dataDir).toMatch(/\/data$/);
-    expect('DATABASE_URL' in config && config.DATABASE_URL !== undefined).toBe(false);
+    expect(config.DATABASE_URL).toBeUndefined();
     expect(config.webDist).toMatch(/apps\/web\/dist$/);
   });
 

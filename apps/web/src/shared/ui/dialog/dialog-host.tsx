@@ -1,5 +1,6 @@
 import { useId, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CloseIcon } from '../icons';
 import { type DialogStore, dialogStore } from './dialog-store';
 import { Modal } from './modal';
 
@@ -34,14 +35,7 @@ export function DialogHost({ store = dialogStore }: { store?: DialogStore }) {
             onClick={close}
             aria-label={t('common.close')}
           >
-            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-              <path
-                d="M6 6l12 12M18 6L6 18"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-              />
-            </svg>
+            <CloseIcon />
           </button>
         )}
       </header>
