@@ -64,14 +64,16 @@ export async function waitForVisitorId(page: Page): Promise<string> {
 }
 
 /**
- * Navigates inside the SPA, without a page load, the way a link does: push a history entry and
- * let the router hear about it.
+ * Navigates inside the SPA the way a person does: the visible main-navigation link with this
+ * name (the sidebar and the phone tab bar hold the same links; CSS shows one).
  */
-export async function navigateInApp(page: Page, path: string) {
-  await page.evaluate((to) => {
-    window.history.pushState({}, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate', { state: {} }));
-  }, path);
+export async function followNavLink(page: Page, name: string, path: string) {
+  await page
+    .getByRole('navigation')
+    .getByRole('link', { name, exact: true })
+    .filter({ visible: true })
+    .first()
+    .click();
   await expect(page).toHaveURL((url) => url.pathname === path);
 }
 

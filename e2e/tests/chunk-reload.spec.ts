@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { navigateInApp, waitForMount } from '../support/app';
+import { followNavLink, waitForMount } from '../support/app';
 
 const isScript = (url: URL) => url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js');
 
@@ -30,7 +30,7 @@ test('a route chunk that fails to load reloads the page about 1 s later', async 
     });
   });
 
-  await navigateInApp(page, '/drama');
+  await followNavLink(page, 'Drama', '/drama');
   await expect
     .poll(() => abortedPath, { message: 'no lazily loaded chunk was requested for /drama' })
     .not.toBe('');

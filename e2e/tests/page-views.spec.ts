@@ -1,5 +1,5 @@
 import { expect, type Request, test } from '@playwright/test';
-import { navigateInApp, PAGE_VIEW_PATH, pathOf, waitForMount } from '../support/app';
+import { followNavLink, PAGE_VIEW_PATH, pathOf, waitForMount } from '../support/app';
 
 type PageView = { path: string; title: string };
 
@@ -18,7 +18,7 @@ test('each navigation reports the route and its title to analytics', async ({ pa
   expect(forYouTitle).not.toBe('');
   expect(views.find((view) => view.path === '/For_You')?.title).toBe(forYouTitle);
 
-  await navigateInApp(page, '/drama');
+  await followNavLink(page, 'Drama', '/drama');
   await expect.poll(() => views.map((view) => view.path)).toContain('/drama');
   const dramaTitle = await page.title();
   expect(views.find((view) => view.path === '/drama')?.title).toBe(dramaTitle);
