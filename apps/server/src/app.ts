@@ -40,17 +40,6 @@ export async function buildApp({
     forceCloseConnections: 'idle',
   });
   installErrorHandler(app);
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info(
-      {
-        method: request.method,
-        url: request.url,
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime),
-      },
-      'request',
-    );
-  });
 
   const { db } = database;
   const sessions = createSessionService({ db, ttlDays: config.SESSION_TTL_DAYS, now });
