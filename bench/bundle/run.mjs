@@ -1,0 +1,71 @@
+// bench/bundle: the JavaScript a first visit to /For_You downloads, gzipped, measured by loading
+// the page in Chromium against the built server and gzipping every script it fetched.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { freePort, startProcess } from '../lib/server-process.mjs';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const BUDGET_KB = 150;
+
+export async function benchBundle(route = '/For_You', budgetKb = BUDGET_KB) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tf-bundle-'));
+  const port = await freePort();
+  const server = await startProcess({
+    args: ['apps/server/dist/main.js'],
+    cwd: root,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
+    readyUrl: `http://127.0.0.1:${port}/taleforge/health`,
+  });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-dev-shm-usage',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
+  });
+  const scripts = new Set();
+  try {
+    const page = await browser.newPage();
+    page.on('response', (res) => {
+      const url = new URL(res.url());
+      if (url.port === String(port) && url.pathname.endsWith('.js')) scripts.add(url.pathname);
+    });
+    await page.goto(`http://127.0.0.1:${port}${route}`, { waitUntil: 'networkidle' });
+  } finally {
+    await browser.close();
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  const files = [...scripts].map((path) => {
+    const raw = readFileSync(join(root, 'apps/web/dist', path));
+    return { path, raw: raw.length, gzip: gzipSync(raw, { level: 9 }).length };
+  });
+  files.sort((a, b) => b.gzip - a.gzip);
+  const total = files.reduce((n, f) => n + f.gzip, 0);
+  console.log(`\n── bench/bundle: first visit to ${route} ─────────────────`);
+  for (const f of files) {
+    console.log(
+      `${(f.gzip / 1024).toFixed(1).padStart(7)} KB gz ${(f.raw / 1024).toFixed(1).padStart(8)} KB raw  ${f.path}`,
+    );
+  }
+  console.log(
+    `total ${(total / 1024).toFixed(1)} KB gzipped in ${files.length} files (budget ${budgetKb} KB: ${((total / 1024 / budgetKb) * 100).toFixed(0)}% of it)`,
+  );
+  return { route, totalBytes: total, files };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await benchBundle(process.argv[2]);

@@ -1,0 +1,8 @@
+// `npm run bench`: every benchmark, each printing its own figures beside a baseline measured in
+// the same run. Needs a build (`npm run build`) and Chromium (scripts/ensure-chromium.sh).
+import { benchApi } from './api/run.mjs';
+import { benchBundle } from './bundle/run.mjs';
+
+const only = process.argv[2];
+if (!only || only === 'api') await benchApi();
+if (!only || only === 'bundle') await benchBundle();
