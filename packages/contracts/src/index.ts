@@ -2,6 +2,7 @@ export * from './call.js';
 export * from './calls/auth.js';
 export * from './calls/chat.js';
 export * from './calls/games.js';
+export { CALLS } from './calls/index.js';
 export * from './calls/platform.js';
 export * from './calls/wallet.js';
 export * from './constants.js';

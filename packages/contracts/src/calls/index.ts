@@ -1,0 +1,35 @@
+import * as auth from './auth.js';
+import * as chat from './chat.js';
+import * as games from './games.js';
+import * as platform from './platform.js';
+import * as wallet from './wallet.js';
+
+/** Every call, by name: tests and tools iterate over this. */
+export const CALLS = {
+  userExist: auth.userExistCall,
+  loginTicket: auth.loginTicketCall,
+  register: auth.registerCall,
+  login: auth.loginCall,
+  forget: auth.forgetCall,
+  userInfo: auth.userInfoCall,
+  bindInviteCode: auth.bindInviteCodeCall,
+  logout: auth.logoutCall,
+  gameList: games.gameListCall,
+  home: games.homeCall,
+  homePage: games.homePageCall,
+  userGames: games.userGamesCall,
+  resourceInfo: games.resourceInfoCall,
+  gameEvent: games.gameEventCall,
+  conversationInfo: chat.conversationInfoCall,
+  conversationInfoV2: chat.conversationInfoV2Call,
+  chatRecord: chat.chatRecordCall,
+  walletBalance: wallet.walletBalanceCall,
+  goodsCoins: wallet.goodsCoinsCall,
+  orderCreate: wallet.orderCreateCall,
+  orderGet: wallet.orderGetCall,
+  unlock: wallet.unlockCall,
+  riskKey: platform.riskKeyCall,
+  riskDevice: platform.riskDeviceCall,
+  pageView: platform.pageViewCall,
+  health: platform.healthCall,
+} as const;
