@@ -16,5 +16,7 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // Every browser we support has native modulepreload; the polyfill would be dead weight.
+    modulePreload: { polyfill: false },
   },
 });

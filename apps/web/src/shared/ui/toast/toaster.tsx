@@ -1,5 +1,6 @@
 import { LIMITS } from '@taleforge/contracts/constants';
 import { type CSSProperties, useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { type ToastStore, toastStore } from './toast-store';
 import './toast.css';
@@ -19,7 +20,8 @@ const stackStyle = {
 export function Toaster({ store = toastStore }: { store?: ToastStore }) {
   const { t } = useTranslation();
   const toasts = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
-  return (
+  // Portalled out of #root: an open modal makes #root inert, which would silence announcements.
+  return createPortal(
     <section className="toaster" style={stackStyle} aria-label={t('common.notifications')}>
       {toasts.map((item) => (
         <div
@@ -34,6 +36,7 @@ export function Toaster({ store = toastStore }: { store?: ToastStore }) {
           <span className="toast__message">{item.message}</span>
         </div>
       ))}
-    </section>
+    </section>,
+    document.body,
   );
 }

@@ -1,0 +1,34 @@
+import type { MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import { openLoginModal } from '../../features/auth/login-modal/login-modal-events';
+import { hasProfileAccess } from '../../features/auth/session';
+import { NAV_ITEMS, type NavItem } from './nav-items';
+
+const handleClick = (item: NavItem) => (event: MouseEvent) => {
+  if (item.needsProfileAccess && !hasProfileAccess()) {
+    event.preventDefault();
+    openLoginModal();
+  }
+};
+
+/** The same links render as the desktop sidebar and the phone tab bar; CSS picks one. */
+export function NavLinks({ variant }: { variant: 'sidebar' | 'tabbar' }) {
+  const { t } = useTranslation();
+  return (
+    <ul className={`nav-links nav-links--${variant}`}>
+      {NAV_ITEMS.map((item) => (
+        <li key={item.to}>
+          <NavLink
+            to={item.to}
+            className={({ isActive }) => `nav-link${isActive ? ' nav-link--active' : ''}`}
+            onClick={handleClick(item)}
+          >
+            <item.Icon size={variant === 'tabbar' ? 24 : 22} />
+            <span className="nav-link__label">{t(item.labelKey)}</span>
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,79 @@
+import { type RouteObject, redirect } from 'react-router';
+import { profileGuardLoader } from '../features/profile/profile-guard';
+import { AppShell } from './layout/app-shell';
+import { Splash } from './layout/splash';
+import { RouteError } from './route-error';
+
+/** SPEC §2. Every screen is its own chunk, fetched when its route is first visited. */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    Component: AppShell,
+    HydrateFallback: Splash,
+    ErrorBoundary: RouteError,
+    children: [
+      {
+        // Inside the shell, so the header and navigation stay while an error is handled.
+        ErrorBoundary: RouteError,
+        children: [
+          { index: true, loader: () => redirect('/For_You') },
+          {
+            path: 'For_You',
+            lazy: () =>
+              import('../features/home/for-you-page').then((m) => ({ Component: m.ForYouPage })),
+          },
+          {
+            path: 'profile',
+            loader: profileGuardLoader,
+            // Re-check on every navigation: a logout elsewhere must not leave the page reachable.
+            shouldRevalidate: () => true,
+            children: [
+              { index: true, loader: () => redirect('/profile/me') },
+              {
+                path: 'me',
+                lazy: () =>
+                  import('../features/profile/profile-me-page').then((m) => ({
+                    Component: m.ProfileMePage,
+                  })),
+              },
+              {
+                path: ':productId',
+                lazy: () =>
+                  import('../features/profile/profile-user-page').then((m) => ({
+                    Component: m.ProfileUserPage,
+                  })),
+              },
+            ],
+          },
+          {
+            path: 'drama',
+            lazy: () =>
+              import('../features/drama/drama-page').then((m) => ({ Component: m.DramaPage })),
+          },
+          {
+            path: 'drama/:id',
+            lazy: () =>
+              import('../features/drama/drama-play-page').then((m) => ({
+                Component: m.DramaPlayPage,
+              })),
+          },
+          {
+            path: 'discordloginback',
+            lazy: () =>
+              import('../features/discord-login/discord-login-back-page').then((m) => ({
+                Component: m.DiscordLoginBackPage,
+              })),
+          },
+          {
+            path: 'payment/callback',
+            lazy: () =>
+              import('../features/payment/payment-callback-page').then((m) => ({
+                Component: m.PaymentCallbackPage,
+              })),
+          },
+          { path: '*', loader: () => redirect('/') },
+        ],
+      },
+    ],
+  },
+];

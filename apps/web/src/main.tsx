@@ -1,0 +1,26 @@
+import { installDevtoolsGuard } from './features/devtools-guard/install-devtools-guard';
+import { collectSignals } from './features/visitor/collect-signals';
+import { runVisitorStep } from './features/visitor/visitor-step';
+import { config } from './shared/config';
+import { currentLocale, initI18n } from './shared/i18n/i18n';
+
+/**
+ * Start-up order (SPEC §1): developer-tools guard, then the visitor step, then mount. The app
+ * code and the catalogue download meanwhile, so the wait costs no extra round trips.
+ */
+async function start() {
+  installDevtoolsGuard({ testHost: config.testHost });
+  const app = import('./app/mount');
+  const translations = initI18n();
+  await runVisitorStep({
+    basePath: config.basePath,
+    locale: currentLocale(),
+    collect: collectSignals,
+  });
+  await translations;
+  const { mount } = await app;
+  const root = document.getElementById('root');
+  if (root) mount(root);
+}
+
+void start();
