@@ -59,7 +59,8 @@ export default defineConfig({
     // Always our own server on a fresh data directory, never one left running.
     reuseExistingServer: false,
     timeout: 60_000,
-    stdout: 'ignore',
+    // Warnings and errors only: they show up in the runner's output as [WebServer] lines.
+    stdout: 'pipe',
     stderr: 'pipe',
     gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
     env: {
@@ -67,6 +68,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: process.env.E2E_DATA_DIR,
       NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
     },
   },
 });
