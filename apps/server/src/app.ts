@@ -1,8 +1,13 @@
+import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { registerAnalyticsRoutes } from './modules/analytics/routes.js';
+import { createAccountService } from './modules/auth/account-service.js';
+import { createAuthLimits } from './modules/auth/auth-limits.js';
+import { registerInviteRoutes } from './modules/auth/invite-routes.js';
 import { registerAuthRoutes } from './modules/auth/routes.js';
 import { createSessionService } from './modules/auth/session-service.js';
+import { createSocialLogin } from './modules/auth/social-login.js';
 import { createCatalogueService } from './modules/games/catalogue-service.js';
 import { registerGameRoutes } from './modules/games/routes.js';
 import { registerHealthRoutes } from './modules/health/routes.js';
@@ -15,6 +20,8 @@ import { requestContext } from './platform/http/request-context.js';
 import { ResponseCache } from './platform/http/response-cache.js';
 import { registerSpa } from './platform/http/spa.js';
 import { loggerOptions, RequestLogController } from './platform/logger.js';
+import { registerMailboxPage } from './platform/mail/mailbox-page.js';
+import { createOutboxMailer, createSmtpMailer } from './platform/mail/mailer.js';
 
 export interface AppDeps {
   config: Config;
@@ -22,6 +29,13 @@ export interface AppDeps {
   riskKeys: RiskKeys;
   now?: () => Date;
 }
+
+/** Calls an account with an unfinished social profile may still make. */
+const INCOMPLETE_PROFILE_ALLOWED = [
+  '/api/auth/h5/user/info',
+  '/api/auth/h5/user/bind/invite/code',
+  '/api/auth/h5/user/logout',
+];
 
 /** Builds the whole server from its parts; main.ts and the tests both start here. */
 export async function buildApp({
@@ -40,16 +54,26 @@ export async function buildApp({
     forceCloseConnections: 'idle',
   });
   installErrorHandler(app);
+  await app.register(fastifyCookie);
 
   const { db } = database;
   const sessions = createSessionService({ db, ttlDays: config.SESSION_TTL_DAYS, now });
+  const mailer = config.SMTP_URL
+    ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM)
+    : createOutboxMailer(db, app.log);
+  const accounts = createAccountService({ db, sessions, mailer, log: app.log, now });
+  const social = createSocialLogin({ db, config, accounts, now });
   const cache = new ResponseCache(config.CATALOGUE_CACHE_MS, () => now().getTime());
 
   await app.register(requestContext, {
     prefix,
     dfIdExempt: ['/health', '/api/v1/risk/key', '/api/v1/risk/device'],
   });
-  await app.register(authHook, { prefix, verifyToken: sessions.verifyToken });
+  await app.register(authHook, {
+    prefix,
+    verifyToken: sessions.verifyToken,
+    incompleteAllowed: INCOMPLETE_PROFILE_ALLOWED,
+  });
 
   await app.register(
     async (api) => {
@@ -59,11 +83,20 @@ export async function buildApp({
         db,
         optionalAuth: (request) => optionalAuth(request, sessions.verifyToken),
       });
-      registerAuthRoutes(api, sessions);
+      registerAuthRoutes(api, {
+        accounts,
+        social,
+        sessions,
+        limits: createAuthLimits(config.AUTH_RATE_LIMIT_SCALE),
+        cookie: { path: `${prefix}/api/v1`, secure: config.PUBLIC_URL.startsWith('https:') },
+      });
+      registerInviteRoutes(api, db);
       registerGameRoutes(api, { catalogue: createCatalogueService(db), cache });
     },
     { prefix },
   );
+
+  if (config.NODE_ENV !== 'production' && mailer.kind === 'outbox') registerMailboxPage(app, db);
 
   await registerSpa(app, {
     root: config.webDist,
@@ -71,8 +104,8 @@ export async function buildApp({
     config: {
       basePath: prefix,
       testHost: config.TEST_HOST,
-      googleClientId: null,
-      discordClientId: null,
+      googleClientId: config.GOOGLE_CLIENT_ID ?? null,
+      discordClientId: config.DISCORD_CLIENT_ID ?? null,
       environment: config.NODE_ENV,
     },
   });

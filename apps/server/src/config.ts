@@ -38,6 +38,21 @@ const envSchema = z.object({
     .transform((v) => v === 'true'),
   /** PEM of the risk step's RSA key when several processes must share one; else kept in DATA_DIR. */
   RISK_PRIVATE_KEY_PEM: z.preprocess(emptyToUndefined, z.string().optional()),
+  /** Origin players reach us at; OAuth redirect URIs are built from it exactly. */
+  PUBLIC_URL: z.url().default('http://localhost:8080'),
+  /** smtp(s)://user:pass@host:port — unset: mail goes to the outbox (/dev/mailbox outside production). */
+  SMTP_URL: z.preprocess(emptyToUndefined, z.string().optional()),
+  MAIL_FROM: z.string().default('Taleforge <no-reply@taleforge.app>'),
+  GOOGLE_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().optional()),
+  GOOGLE_USERINFO_URL: z.url().default('https://openidconnect.googleapis.com/v1/userinfo'),
+  GOOGLE_TOKENINFO_URL: z.url().default('https://oauth2.googleapis.com/tokeninfo'),
+  DISCORD_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().optional()),
+  DISCORD_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
+  DISCORD_AUTHORIZE_URL: z.url().default('https://discord.com/oauth2/authorize'),
+  DISCORD_TOKEN_URL: z.url().default('https://discord.com/api/oauth2/token'),
+  DISCORD_USER_URL: z.url().default('https://discord.com/api/users/@me'),
+  /** Multiplies every sign-in rate limit (tests and load benchmarks raise it). */
+  AUTH_RATE_LIMIT_SCALE: z.coerce.number().min(0.01).max(1_000_000).default(1),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
 });
 

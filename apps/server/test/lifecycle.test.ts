@@ -23,7 +23,7 @@ afterEach(() => {
 async function start(env: Record<string, string>) {
   const port = await freePort();
   const started = Date.now();
-  child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -65,7 +65,7 @@ describe.runIf(testDriver() === 'pglite')('server process', () => {
   }, 60_000);
 
   it('refuses to start on invalid configuration and says why', async () => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const proc = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
       cwd: serverDir,
       env: { ...process.env, PORT: 'not-a-port' },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -23,6 +23,18 @@ export const STATUS = {
   TOKEN_INVALID: 1006,
   TOKEN_EXPIRED: 1007,
   RISK_KEY_UNKNOWN: 1101,
+  EMAIL_TAKEN: 2001,
+  CODE_INVALID: 2002,
+  CODE_TOO_SOON: 2003,
+  INVITE_INVALID: 2004,
+  LOGIN_FAILED: 2005,
+  ACCOUNT_LOCKED: 2006,
+  PASSWORDS_DIFFER: 2007,
+  PROVIDER_NOT_CONFIGURED: 2008,
+  PROVIDER_FAILED: 2009,
+  PROFILE_INCOMPLETE: 2010,
+  OAUTH_STATE_INVALID: 2011,
+  MAIL_FAILED: 2012,
   RISK_PAYLOAD_INVALID: 1102,
 } as const;
 
@@ -106,6 +118,66 @@ export const STATUS_MESSAGES: Record<StatusCode, Messages> = {
     en_US: 'Device check data could not be read',
     zh_CN: '无法读取设备校验数据',
     ja_JP: 'デバイス確認データを読み取れませんでした',
+  },
+  2001: {
+    en_US: 'This email is already registered, please log in',
+    zh_CN: '该邮箱已注册，请直接登录',
+    ja_JP: 'このメールアドレスは登録済みです。ログインしてください',
+  },
+  2002: {
+    en_US: 'The verification code is incorrect or has expired',
+    zh_CN: '验证码错误或已过期',
+    ja_JP: '認証コードが正しくないか、有効期限が切れています',
+  },
+  2003: {
+    en_US: 'A code was just sent, please wait 60 seconds before asking again',
+    zh_CN: '验证码刚刚已发送，请 60 秒后再试',
+    ja_JP: 'コードを送信したばかりです。60 秒後にもう一度お試しください',
+  },
+  2004: {
+    en_US: 'This invite code is invalid, used up or expired',
+    zh_CN: '邀请码无效、已用完或已过期',
+    ja_JP: '招待コードが無効、使用済み、または期限切れです',
+  },
+  2005: {
+    en_US: 'Incorrect email or password',
+    zh_CN: '邮箱或密码错误',
+    ja_JP: 'メールアドレスまたはパスワードが正しくありません',
+  },
+  2006: {
+    en_US: 'Too many failed logins: reset your password to log in again',
+    zh_CN: '登录失败次数过多，请重置密码后再登录',
+    ja_JP: 'ログインの失敗が多すぎます。パスワードを再設定してください',
+  },
+  2007: {
+    en_US: 'The two passwords entered do not match',
+    zh_CN: '两次输入的密码不一致',
+    ja_JP: '入力された 2 つのパスワードが一致しません',
+  },
+  2008: {
+    en_US: 'This sign-in method is not available yet',
+    zh_CN: '该登录方式暂未开放',
+    ja_JP: 'このログイン方法はまだ利用できません',
+  },
+  2009: {
+    en_US: 'Sign-in with this provider failed, please try again',
+    zh_CN: '第三方登录失败，请重试',
+    ja_JP: '外部アカウントでのログインに失敗しました。もう一度お試しください',
+  },
+  2010: {
+    en_US: 'Please complete your nickname and invite code first',
+    zh_CN: '请先填写昵称和邀请码',
+    ja_JP: '先にニックネームと招待コードを入力してください',
+  },
+  2011: {
+    en_US: 'This sign-in link has expired, please start again',
+    zh_CN: '登录链接已失效，请重新开始',
+    ja_JP: 'ログインリンクの有効期限が切れました。最初からやり直してください',
+  },
+  2012: {
+    en_US: 'The email could not be sent, please try again later',
+    zh_CN: '邮件发送失败，请稍后再试',
+    ja_JP: 'メールを送信できませんでした。しばらくしてからお試しください',
   },
 };
 

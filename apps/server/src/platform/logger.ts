@@ -10,9 +10,9 @@ import type { Config } from '../config.js';
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   return {
     level: config.LOG_LEVEL,
-    // Buffered writes: a synchronous write per request line would cost more than the request.
-    // pino flushes the buffer when the process exits.
-    stream: pino.destination({ dest: 1, sync: false, minLength: 4096 }),
+    // Asynchronous writes: the request path never waits on stdout.
+    // pino flushes what is pending when the process exits.
+    stream: pino.destination({ dest: 1, sync: false }),
     redact: {
       // Exact paths only: wildcard redaction is paid on every line. Bodies are never logged.
       paths: ['req.headers.authorization', 'headers.authorization'],

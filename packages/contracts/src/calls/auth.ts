@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from '../call.js';
+import { defineCall, pageOf, pageQuerySchema } from '../call.js';
 import { LIMITS, OAUTH_ENUM, SCENE_TYPE, TICKET_USE_TYPES } from '../constants.js';
 
 const email = z.string().trim().max(254).pipe(z.email());
@@ -135,4 +135,41 @@ export const logoutCall = defineCall({
   method: 'POST',
   path: '/api/auth/h5/user/logout',
   data: z.null(),
+});
+
+/** Starts a Discord sign-in: the server keeps the state and PKCE verifier; the browser navigates. */
+export const discordAuthorizeCall = defineCall({
+  method: 'POST',
+  path: '/api/v1/oauth/discord/authorize',
+  body: z.strictObject({ return_path: z.string().max(512) }),
+  data: z.object({ authorize_url: z.string() }),
+});
+
+export const inviteCodeSchema = z.object({
+  code: z.string(),
+  max_uses: z.number().int(),
+  used_count: z.number().int(),
+  expires_at: z.string().nullable(),
+  note: z.string().nullable(),
+  created_at: z.string(),
+});
+
+/** Customer service (admin role) creates invite codes. */
+export const inviteCreateCall = defineCall({
+  method: 'POST',
+  path: '/api/auth/admin/invite/codes',
+  body: z.strictObject({
+    count: z.number().int().min(1).max(500),
+    uses: z.number().int().min(1).max(100_000),
+    expires_at: z.iso.datetime({ offset: true }).optional(),
+    note: z.string().max(200).optional(),
+  }),
+  data: z.object({ codes: z.array(inviteCodeSchema) }),
+});
+
+export const inviteListCall = defineCall({
+  method: 'GET',
+  path: '/api/auth/admin/invite/codes',
+  query: pageQuerySchema,
+  data: pageOf(inviteCodeSchema),
 });

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { sessions } from '../../platform/db/schema/index.js';
+import { sessions, users } from '../../platform/db/schema/index.js';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
@@ -21,12 +21,24 @@ export async function insertSession(
   return row!;
 }
 
+export type SessionWithUser = SessionRow & {
+  user: { oauthEnum: string; role: string; inviteBoundAt: Date | null };
+};
+
 export async function findSessionByTokenHash(
   db: Db,
   tokenHash: string,
-): Promise<SessionRow | null> {
-  const [row] = await db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash)).limit(1);
-  return row ?? null;
+): Promise<SessionWithUser | null> {
+  const [row] = await db
+    .select({
+      session: sessions,
+      user: { oauthEnum: users.oauthEnum, role: users.role, inviteBoundAt: users.inviteBoundAt },
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, tokenHash))
+    .limit(1);
+  return row ? { ...row.session, user: row.user } : null;
 }
 
 export async function touchSession(db: Db, id: number, now: Date, expiresAt: Date): Promise<void> {
@@ -35,4 +47,11 @@ export async function touchSession(db: Db, id: number, now: Date, expiresAt: Dat
 
 export async function revokeSession(db: Db, id: number, now: Date): Promise<void> {
   await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, id));
+}
+
+export async function revokeUserSessions(db: Db, userId: number, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }

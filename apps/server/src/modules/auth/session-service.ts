@@ -5,8 +5,10 @@ import {
   findSessionByTokenHash,
   insertSession,
   revokeSession,
+  revokeUserSessions,
   touchSession,
 } from './session-queries.js';
+import { needsCompletion } from './user-info.js';
 
 const DAY_MS = 86_400_000;
 /** Renew a sliding session at most this often, so reads do not turn into writes. */
@@ -44,11 +46,24 @@ export function createSessionService({ db, ttlDays, now = () => new Date() }: Se
       if (at.getTime() - session.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
         await touchSession(db, session.id, at, new Date(at.getTime() + ttlMs));
       }
-      return { ok: true, auth: { userId: session.userId, sessionId: session.id } };
+      const { user } = session;
+      return {
+        ok: true,
+        auth: {
+          userId: session.userId,
+          sessionId: session.id,
+          role: user.role === 'admin' ? 'admin' : 'user',
+          needsCompletion: needsCompletion(user),
+        },
+      };
     },
 
     async revoke(sessionId: number): Promise<void> {
       await revokeSession(db, sessionId, now());
+    },
+
+    async revokeAllFor(userId: number): Promise<void> {
+      await revokeUserSessions(db, userId, now());
     },
   };
 }

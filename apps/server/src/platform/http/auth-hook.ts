@@ -10,6 +10,8 @@ export type TokenCheck =
 
 export interface AuthHookOptions {
   prefix: string;
+  /** The calls an account with an unfinished profile may still make (under the prefix). */
+  incompleteAllowed: readonly string[];
   verifyToken(token: string): Promise<TokenCheck>;
 }
 
@@ -40,10 +42,15 @@ export async function authenticate(
 export const authHook = fp<AuthHookOptions>(
   async (app: FastifyInstance, options) => {
     const authPrefix = `${options.prefix}/api/auth/`;
+    const allowed = new Set(options.incompleteAllowed.map((p) => `${options.prefix}${p}`));
     // onRequest: refused before any body is read or parsed.
     app.addHook('onRequest', async (request) => {
       if (!request.url.startsWith(authPrefix)) return;
-      request.auth = await authenticate(request, options.verifyToken);
+      const auth = await authenticate(request, options.verifyToken);
+      request.auth = auth;
+      if (auth.needsCompletion && !allowed.has(request.url.split('?', 1)[0] ?? '')) {
+        throw new AppError(STATUS.PROFILE_INCOMPLETE);
+      }
     });
   },
   { name: 'auth-hook', dependencies: ['request-context'] },

@@ -8,6 +8,9 @@ import { resolveLocale } from './locale.js';
 export interface AuthContext {
   userId: number;
   sessionId: number;
+  role: 'user' | 'admin';
+  /** A social account that has not yet bound its nickname and invite code. */
+  needsCompletion: boolean;
 }
 
 declare module 'fastify' {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -13,6 +13,13 @@ export const users = pgTable(
     oauthEnum: text('oauth_enum').notNull(),
     role: text('role').notNull().default('user'),
     registerDfId: text('register_df_id'),
+    /** argon2id PHC string; null for accounts that only sign in through a provider or as visitor. */
+    passwordHash: text('password_hash'),
+    /** Consecutive failed password logins; at the limit password login stops until a reset. */
+    failedLogins: integer('failed_logins').notNull().default(0),
+    /** When the account redeemed an invite code; social accounts must before using the product. */
+    inviteBoundAt: timestamp('invite_bound_at', { withTimezone: true }),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,0 +1,276 @@
+import type { LoginData, UserInfo } from '@taleforge/contracts';
+import type { Locale } from '@taleforge/contracts/constants';
+import { STATUS, type StatusCode } from '@taleforge/contracts/status';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Tx } from '../../platform/db/client.js';
+import { AppError } from '../../platform/http/app-error.js';
+import type { Mailer } from '../../platform/mail/mailer.js';
+import {
+  type CodeUse,
+  checkCode,
+  closeCode,
+  issueCode,
+  normalizeEmail,
+  withdrawCode,
+} from './codes.js';
+import { redeemInviteCode } from './invites.js';
+import { alreadyRegisteredMail, codeMail } from './mail-templates.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import type { SessionService } from './session-service.js';
+import { toLoginData, toUserInfo } from './user-info.js';
+import {
+  countFailedLogin,
+  findUserByEmail,
+  findUserById,
+  findUserByIdentity,
+  insertIdentity,
+  insertUser,
+  type UserRow,
+  updateUser,
+} from './user-queries.js';
+import { mergeVisitorInto } from './visitor-merge.js';
+
+/** After this many consecutive failures password login stops until the password is reset. */
+export const MAX_FAILED_LOGINS = 100;
+
+export interface AccountDeps {
+  db: Db;
+  sessions: SessionService;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  now: () => Date;
+}
+
+/** Thrown inside a transaction to roll it back; turned into the AppError after. */
+class Refusal extends Error {
+  constructor(readonly status: StatusCode) {
+    super(`refused ${status}`);
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+export function createAccountService({ db, sessions, mailer, log, now }: AccountDeps) {
+  /** Runs a transaction whose refusals (Refusal) become AppErrors after the rollback. */
+  async function transact<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    try {
+      return await db.transaction(work);
+    } catch (error) {
+      if (error instanceof Refusal) throw new AppError(error.status);
+      throw error;
+    }
+  }
+
+  async function visitorAccount(tx: Tx, dfId: string | null): Promise<UserRow | null> {
+    return dfId ? findUserByIdentity(tx, 'DF_ID', dfId) : null;
+  }
+
+  async function signIn(user: UserRow, newUser: boolean): Promise<LoginData> {
+    const { token } = await sessions.createSession(user.id);
+    return toLoginData(user, token, newUser);
+  }
+
+  return {
+    async userExists(rawEmail: string): Promise<boolean> {
+      return (await findUserByEmail(db, normalizeEmail(rawEmail))) !== null;
+    },
+
+    /**
+     * Mails a code. The answer is the same whether or not the address has an account, so this
+     * call tells nobody who is registered: an existing account gets a notice instead of a sign-up
+     * code, and a reset for an unknown address sends nothing.
+     */
+    async sendTicket(rawEmail: string, use: CodeUse, locale: Locale): Promise<void> {
+      const email = normalizeEmail(rawEmail);
+      const at = now();
+      const code = await issueCode(db, email, use, at);
+      if (code === null) throw new AppError(STATUS.CODE_TOO_SOON);
+      const user = await findUserByEmail(db, email);
+      const mail =
+        use === 'REGISTER'
+          ? user
+            ? alreadyRegisteredMail(email, locale)
+            : codeMail(email, use, code, locale)
+          : user
+            ? codeMail(email, use, code, locale)
+            : null;
+      if (!mail) return;
+      try {
+        await mailer.send(mail);
+      } catch (error) {
+        log.error({ err: error, to: email }, 'mail failed');
+        await withdrawCode(db, email);
+        throw new AppError(STATUS.MAIL_FAILED);
+      }
+    },
+
+    async register(
+      input: {
+        email: string;
+        ticket: string;
+        pwd: string;
+        pwd_: string;
+        nick_name: string;
+        invite_code: string;
+        register_df_id?: string | undefined;
+      },
+      dfId: string | null,
+    ): Promise<LoginData> {
+      if (input.pwd !== input.pwd_) throw new AppError(STATUS.PASSWORDS_DIFFER);
+      const email = normalizeEmail(input.email);
+      const passwordHash = await hashPassword(input.pwd);
+      const at = now();
+      const codeOk = await db.transaction((tx) =>
+        checkCode(tx, email, 'REGISTER', input.ticket, at),
+      );
+      if (!codeOk) throw new AppError(STATUS.CODE_INVALID);
+      let user: UserRow;
+      try {
+        user = await transact(async (tx) => {
+          // Checked again under the row lock: the code may have been used meanwhile.
+          if (!(await checkCode(tx, email, 'REGISTER', input.ticket, at)))
+            throw new Refusal(STATUS.CODE_INVALID);
+          const created = await insertUser(tx, {
+            email,
+            nickName: input.nick_name,
+            oauthEnum: 'EMAIL',
+            passwordHash,
+            registerDfId: input.register_df_id ?? dfId,
+            inviteBoundAt: at,
+            lastLoginAt: at,
+            createdAt: at,
+          });
+          if (!(await redeemInviteCode(tx, input.invite_code, created.id, at)))
+            throw new Refusal(STATUS.INVITE_INVALID);
+          await closeCode(tx, email, at);
+          const visitor = await visitorAccount(tx, dfId);
+          if (visitor) await mergeVisitorInto(tx, visitor.id, created.id);
+          return created;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError(STATUS.EMAIL_TAKEN);
+        throw error;
+      }
+      return signIn(user, true);
+    },
+
+    async loginWithPassword(
+      rawEmail: string,
+      password: string,
+      registerDfId: string | null,
+      dfId: string | null,
+    ): Promise<LoginData> {
+      const user = await findUserByEmail(db, normalizeEmail(rawEmail));
+      const valid = await verifyPassword(user?.passwordHash ?? null, password);
+      if (!user || !user.passwordHash) throw new AppError(STATUS.LOGIN_FAILED);
+      if (user.failedLogins >= MAX_FAILED_LOGINS) throw new AppError(STATUS.ACCOUNT_LOCKED);
+      if (!valid) {
+        await countFailedLogin(db, user.id);
+        throw new AppError(STATUS.LOGIN_FAILED);
+      }
+      const at = now();
+      const updated = await transact(async (tx) => {
+        const visitor = await visitorAccount(tx, dfId);
+        if (visitor) await mergeVisitorInto(tx, visitor.id, user.id);
+        return updateUser(tx, user.id, {
+          failedLogins: 0,
+          lastLoginAt: at,
+          registerDfId: registerDfId ?? user.registerDfId,
+        });
+      });
+      return signIn(updated, false);
+    },
+
+    /** An anonymous account for this device: free content, no invite needed. */
+    async loginVisitor(dfId: string | null): Promise<LoginData> {
+      if (!dfId?.startsWith('v_')) throw new AppError(STATUS.MISSING_DEVICE);
+      const existing = await findUserByIdentity(db, 'DF_ID', dfId);
+      if (existing) return signIn(existing, false);
+      try {
+        const created = await transact(async (tx) => {
+          const user = await insertUser(tx, {
+            oauthEnum: 'DF_ID',
+            registerDfId: dfId,
+            lastLoginAt: now(),
+            createdAt: now(),
+          });
+          await insertIdentity(tx, user.id, 'DF_ID', dfId);
+          return user;
+        });
+        return signIn(created, true);
+      } catch (error) {
+        // Two first logins of one device raced: the other created it.
+        if (!isUniqueViolation(error)) throw error;
+        return signIn((await findUserByIdentity(db, 'DF_ID', dfId))!, false);
+      }
+    },
+
+    async resetPassword(input: { email: string; pwd: string; ticket: string }): Promise<void> {
+      const email = normalizeEmail(input.email);
+      const passwordHash = await hashPassword(input.pwd);
+      const at = now();
+      const outcome = await db.transaction(async (tx) => {
+        if (!(await checkCode(tx, email, 'UPDATE_PWD', input.ticket, at)))
+          return 'invalid' as const;
+        const user = await findUserByEmail(tx, email);
+        if (!user) return 'invalid' as const;
+        await updateUser(tx, user.id, { passwordHash, failedLogins: 0 });
+        await closeCode(tx, email, at);
+        return user.id;
+      });
+      if (outcome === 'invalid') throw new AppError(STATUS.CODE_INVALID);
+      // A new password ends every session the old one opened.
+      await sessions.revokeAllFor(outcome);
+    },
+
+    async userInfo(userId: number): Promise<UserInfo> {
+      const user = await findUserById(db, userId);
+      if (!user) throw new AppError(STATUS.TOKEN_INVALID);
+      return toUserInfo(user, now());
+    },
+
+    /** A social account completes its profile: nickname plus an invite code, once. */
+    async bindInvite(
+      userId: number,
+      input: {
+        nick_name: string;
+        avatar?: string | undefined;
+        invite_code: string;
+        register_df_id?: string | undefined;
+      },
+      dfId: string | null,
+    ): Promise<UserInfo> {
+      const at = now();
+      const user = await transact(async (tx) => {
+        const current = await findUserById(tx, userId);
+        if (!current) throw new Refusal(STATUS.TOKEN_INVALID);
+        if (current.inviteBoundAt) {
+          return updateUser(tx, userId, {
+            nickName: input.nick_name,
+            avatar: input.avatar ?? current.avatar,
+          });
+        }
+        if (!(await redeemInviteCode(tx, input.invite_code, userId, at)))
+          throw new Refusal(STATUS.INVITE_INVALID);
+        const visitor = await visitorAccount(tx, dfId);
+        if (visitor) await mergeVisitorInto(tx, visitor.id, userId);
+        return updateUser(tx, userId, {
+          nickName: input.nick_name,
+          avatar: input.avatar ?? current.avatar,
+          inviteBoundAt: at,
+          registerDfId: input.register_df_id ?? dfId ?? current.registerDfId,
+        });
+      });
+      return toUserInfo(user, at);
+    },
+
+    signIn,
+    transact,
+    visitorAccount,
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

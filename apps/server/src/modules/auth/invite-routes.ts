@@ -1,0 +1,56 @@
+import { inviteCreateCall, inviteListCall } from '@taleforge/contracts';
+import { STATUS } from '@taleforge/contracts/status';
+import { count } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../../platform/db/client.js';
+import { inviteCodes } from '../../platform/db/schema/index.js';
+import { AppError } from '../../platform/http/app-error.js';
+import { defineRoute } from '../../platform/http/route.js';
+import { createInviteCodes, listInviteCodes } from './invites.js';
+
+type InviteRow = typeof inviteCodes.$inferSelect;
+
+export function toInviteCode(row: InviteRow) {
+  return {
+    code: row.code,
+    max_uses: row.maxUses,
+    used_count: row.usedCount,
+    expires_at: row.expiresAt?.toISOString() ?? null,
+    note: row.note,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+function requireAdmin(request: FastifyRequest): number {
+  if (request.auth?.role !== 'admin') throw new AppError(STATUS.FORBIDDEN);
+  return request.auth.userId;
+}
+
+/** Customer service's API for invite codes; the same operations as `npm run invites`. */
+export function registerInviteRoutes(app: FastifyInstance, db: Db): void {
+  defineRoute(app, inviteCreateCall, async ({ body, request }) => {
+    const createdBy = requireAdmin(request);
+    const rows = await createInviteCodes(db, {
+      count: body.count,
+      uses: body.uses,
+      expiresAt: body.expires_at ? new Date(body.expires_at) : null,
+      note: body.note ?? null,
+      createdBy,
+    });
+    return { codes: rows.map(toInviteCode) };
+  });
+
+  defineRoute(app, inviteListCall, async ({ query, request }) => {
+    requireAdmin(request);
+    const [rows, [total]] = await Promise.all([
+      listInviteCodes(db, query.page_size, (query.page - 1) * query.page_size),
+      db.select({ n: count() }).from(inviteCodes),
+    ]);
+    return {
+      list: rows.map(toInviteCode),
+      page: query.page,
+      page_size: query.page_size,
+      total: total?.n ?? 0,
+    };
+  });
+}

@@ -1,0 +1,109 @@
+import type { LoginData } from '@taleforge/contracts';
+import { STATUS } from '@taleforge/contracts/status';
+import type { Config } from '../../config.js';
+import type { Db } from '../../platform/db/client.js';
+import { AppError } from '../../platform/http/app-error.js';
+import type { AccountService } from './account-service.js';
+import {
+  discordAuthorizeUrl,
+  exchangeDiscordCode,
+  ProviderError,
+  type ProviderUser,
+  verifyGoogleToken,
+} from './oauth/providers.js';
+import { safeReturnPath } from './oauth/return-path.js';
+import { consumeFlow, startFlow } from './oauth/states.js';
+import { findUserByIdentity, insertIdentity, insertUser, updateUser } from './user-queries.js';
+import { mergeVisitorInto } from './visitor-merge.js';
+
+type Provider = 'GOOGLE' | 'DISCORD';
+
+export interface SocialDeps {
+  db: Db;
+  config: Config;
+  accounts: AccountService;
+  now: () => Date;
+}
+
+export function createSocialLogin({ db, config, accounts, now }: SocialDeps) {
+  /** Finds or creates the account keyed by (provider, provider user id); never links by email. */
+  async function signInAs(
+    provider: Provider,
+    who: ProviderUser,
+    dfId: string | null,
+    registerDfId: string | null,
+  ): Promise<LoginData> {
+    const at = now();
+    const existing = await findUserByIdentity(db, provider, who.id);
+    const { user, created } = await accounts.transact(async (tx) => {
+      const user = existing
+        ? await updateUser(tx, existing.id, {
+            lastLoginAt: at,
+            registerDfId: registerDfId ?? existing.registerDfId,
+          })
+        : await insertUser(tx, {
+            oauthEnum: provider,
+            nickName: who.name?.slice(0, 20) ?? null,
+            avatar: who.avatar,
+            registerDfId: registerDfId ?? dfId,
+            lastLoginAt: at,
+            createdAt: at,
+          });
+      if (!existing) await insertIdentity(tx, user.id, provider, who.id);
+      const visitor = await accounts.visitorAccount(tx, dfId);
+      if (visitor) await mergeVisitorInto(tx, visitor.id, user.id);
+      return { user, created: !existing };
+    });
+    return accounts.signIn(user, created);
+  }
+
+  async function verified<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof ProviderError) throw new AppError(STATUS.PROVIDER_FAILED, undefined);
+      throw error;
+    }
+  }
+
+  return {
+    async loginWithGoogle(
+      input: { access_token?: string | undefined; openid?: string | undefined },
+      dfId: string | null,
+      registerDfId: string | null,
+    ) {
+      if (!config.GOOGLE_CLIENT_ID) throw new AppError(STATUS.PROVIDER_NOT_CONFIGURED);
+      if (!input.access_token) throw new AppError(STATUS.INVALID_PARAMS, 'access_token');
+      const who = await verified(() => verifyGoogleToken(config, input.access_token!));
+      // The posted openid must be the token's own subject: a mismatch is a forged request.
+      if (input.openid && input.openid !== who.id) throw new AppError(STATUS.PROVIDER_FAILED);
+      return signInAs('GOOGLE', who, dfId, registerDfId);
+    },
+
+    async startDiscord(rawReturnPath: string): Promise<{ authorizeUrl: string; binding: string }> {
+      if (!config.DISCORD_CLIENT_ID) throw new AppError(STATUS.PROVIDER_NOT_CONFIGURED);
+      const flow = await startFlow(db, 'DISCORD', safeReturnPath(rawReturnPath), now());
+      return { authorizeUrl: discordAuthorizeUrl(config, flow), binding: flow.binding };
+    },
+
+    async loginWithDiscord(
+      input: { code?: string | undefined; state?: string | undefined },
+      binding: string | undefined,
+      dfId: string | null,
+      registerDfId: string | null,
+    ): Promise<LoginData & { return_path: string }> {
+      if (!config.DISCORD_CLIENT_ID) throw new AppError(STATUS.PROVIDER_NOT_CONFIGURED);
+      if (!input.code || !input.state)
+        throw new AppError(STATUS.INVALID_PARAMS, input.code ? 'state' : 'code');
+      const flow = await consumeFlow(db, 'DISCORD', input.state, binding, now());
+      if (!flow) throw new AppError(STATUS.OAUTH_STATE_INVALID);
+      const who = await verified(() => exchangeDiscordCode(config, input.code!, flow.codeVerifier));
+      return {
+        ...(await signInAs('DISCORD', who, dfId, registerDfId)),
+        return_path: safeReturnPath(flow.returnPath),
+      };
+    },
+  };
+}
+
+export type SocialLogin = ReturnType<typeof createSocialLogin>;

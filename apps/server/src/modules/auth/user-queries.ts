@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../platform/db/client.js';
+import { userIdentities, users } from '../../platform/db/schema/index.js';
+
+export type UserRow = typeof users.$inferSelect;
+type NewUser = Omit<typeof users.$inferInsert, 'id' | 'publicId'>;
+
+/** Public ids are random, so they say nothing about how many players there are. */
+function newPublicId(): string {
+  return `tf${randomBytes(9).toString('base64url')}`;
+}
+
+export async function insertUser(tx: Tx | Db, values: NewUser): Promise<UserRow> {
+  const [row] = await tx
+    .insert(users)
+    .values({ ...values, publicId: newPublicId() })
+    .returning();
+  return row!;
+}
+
+export async function findUserByEmail(db: Db | Tx, email: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
+  return row ?? null;
+}
+
+export async function findUserById(db: Db | Tx, id: number): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function findUserByIdentity(
+  db: Db | Tx,
+  provider: string,
+  providerUserId: string,
+): Promise<UserRow | null> {
+  const [row] = await db
+    .select({ user: users })
+    .from(userIdentities)
+    .innerJoin(users, eq(users.id, userIdentities.userId))
+    .where(
+      and(eq(userIdentities.provider, provider), eq(userIdentities.providerUserId, providerUserId)),
+    )
+    .limit(1);
+  return row?.user ?? null;
+}
+
+export async function insertIdentity(
+  tx: Tx | Db,
+  userId: number,
+  provider: string,
+  providerUserId: string,
+): Promise<void> {
+  await tx.insert(userIdentities).values({ userId, provider, providerUserId });
+}
+
+export async function updateUser(
+  tx: Tx | Db,
+  id: number,
+  values: Partial<NewUser>,
+): Promise<UserRow> {
+  const [row] = await tx.update(users).set(values).where(eq(users.id, id)).returning();
+  return row!;
+}
+
+/** Counts a failed password login atomically; returns the new count. */
+export async function countFailedLogin(db: Db, id: number): Promise<number> {
+  const [row] = await db
+    .update(users)
+    .set({ failedLogins: sql`${users.failedLogins} + 1` })
+    .where(eq(users.id, id))
+    .returning({ n: users.failedLogins });
+  return row?.n ?? 0;
+}

@@ -1,0 +1,52 @@
+import { STATUS } from '@taleforge/contracts/status';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { AppError } from './app-error.js';
+
+export interface Limit {
+  /** Requests allowed per window. */
+  points: number;
+  windowSeconds: number;
+}
+
+/**
+ * Named limits, each counted per IP and per subject (an email address). In-process by default;
+ * rate-limiter-flexible has the same interface over Redis for several processes.
+ */
+export class RateLimits<Name extends string> {
+  private readonly limiters = new Map<string, RateLimiterMemory>();
+
+  constructor(limits: Record<Name, { ip: Limit; subject?: Limit }>) {
+    for (const [name, spec] of Object.entries(limits) as [Name, { ip: Limit; subject?: Limit }][]) {
+      this.limiters.set(
+        `${name}:ip`,
+        new RateLimiterMemory({
+          keyPrefix: `${name}:ip`,
+          points: spec.ip.points,
+          duration: spec.ip.windowSeconds,
+        }),
+      );
+      if (spec.subject) {
+        this.limiters.set(
+          `${name}:subject`,
+          new RateLimiterMemory({
+            keyPrefix: `${name}:subject`,
+            points: spec.subject.points,
+            duration: spec.subject.windowSeconds,
+          }),
+        );
+      }
+    }
+  }
+
+  /** Counts one request; refuses with 1003 when the IP or the subject is over its limit. */
+  async consume(name: Name, ip: string, subject?: string): Promise<void> {
+    try {
+      await this.limiters.get(`${name}:ip`)!.consume(ip);
+      const bySubject = this.limiters.get(`${name}:subject`);
+      if (bySubject && subject) await bySubject.consume(subject.toLowerCase());
+    } catch (error) {
+      if (error instanceof RateLimiterRes) throw new AppError(STATUS.RATE_LIMITED);
+      throw error;
+    }
+  }
+}

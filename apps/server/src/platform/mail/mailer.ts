@@ -1,0 +1,38 @@
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Db } from '../db/client.js';
+import { outboxMails } from '../db/schema/index.js';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  /** Where mail goes: 'smtp' sends it, 'outbox' keeps it for the /dev/mailbox page. */
+  readonly kind: 'smtp' | 'outbox';
+  send(mail: Mail): Promise<void>;
+}
+
+export function createSmtpMailer(url: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(url);
+  return {
+    kind: 'smtp',
+    async send(mail) {
+      await transport.sendMail({ from, ...mail });
+    },
+  };
+}
+
+/** No SMTP configured: the mail is stored and logged, so a local player can still read the code. */
+export function createOutboxMailer(db: Db, log: FastifyBaseLogger): Mailer {
+  return {
+    kind: 'outbox',
+    async send(mail) {
+      await db.insert(outboxMails).values(mail);
+      log.info({ to: mail.to, subject: mail.subject, text: mail.text }, 'mail kept in the outbox');
+    },
+  };
+}
