@@ -4,12 +4,17 @@ import { runVisitorStep } from './features/visitor/visitor-step';
 import { config } from './shared/config';
 import { currentLocale, initI18n } from './shared/i18n/i18n';
 
+/** Performance marks let tests (and RUM) see the start-up order without hooks into the code. */
+const mark = (name: 'devtools-guard' | 'visitor-ready' | 'mount') =>
+  performance.mark(`taleforge:${name}`);
+
 /**
  * Start-up order (SPEC §1): developer-tools guard, then the visitor step, then mount. The app
  * code and the catalogue download meanwhile, so the wait costs no extra round trips.
  */
 async function start() {
   installDevtoolsGuard({ testHost: config.testHost });
+  mark('devtools-guard');
   const app = import('./app/mount');
   const translations = initI18n();
   await runVisitorStep({
@@ -17,10 +22,12 @@ async function start() {
     locale: currentLocale(),
     collect: collectSignals,
   });
+  mark('visitor-ready');
   await translations;
   const { mount } = await app;
   const root = document.getElementById('root');
   if (root) mount(root);
+  mark('mount');
 }
 
 void start();

@@ -13,7 +13,7 @@ export function HomeHero({ game }: { game?: GameCard | undefined }) {
   const showCover = Boolean(game?.cover) && !coverFailed;
 
   return (
-    <section className="hero" aria-labelledby="hero-title">
+    <section className={`hero${game ? '' : ' hero--welcome'}`} aria-labelledby="hero-title">
       <div className="hero__backdrop" aria-hidden="true">
         <CoverArt
           seed={game ? `${game.id}-${game.title}` : 'taleforge-hero'}
@@ -22,7 +22,7 @@ export function HomeHero({ game }: { game?: GameCard | undefined }) {
         />
       </div>
       <div className="hero__content">
-        <p className="hero__eyebrow">{t(game ? 'home.heroEyebrow' : 'brand.tagline')}</p>
+        <p className="hero__eyebrow">{t(game ? 'home.heroEyebrow' : 'home.heroFallbackEyebrow')}</p>
         <h2 id="hero-title" className="hero__title">
           {game ? game.title : t('home.heroFallbackTitle')}
         </h2>

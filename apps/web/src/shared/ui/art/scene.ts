@@ -48,10 +48,13 @@ export function buildScene(
   const scene = SCENES[genre ?? 'default'];
   const unit = Math.min(w, h);
 
+  const wide = w > h * 1.5;
+  // Wide art sits behind text on the left, so its moon keeps to the right; other shapes get
+  // cropped top and bottom by their frames, so their moon stays clear of the top edge.
   const moon = {
-    x: w * (0.2 + rand() * 0.6),
-    y: h * (0.16 + rand() * 0.14),
-    r: unit * (0.07 + rand() * 0.05),
+    x: w * (wide ? 0.62 + rand() * 0.26 : 0.2 + rand() * 0.6),
+    y: h * (wide ? 0.2 + rand() * 0.12 : 0.24 + rand() * 0.12),
+    r: unit * (wide ? 0.06 + rand() * 0.03 : 0.06 + rand() * 0.04),
   };
   const stars = Array.from({ length: Math.round((w * h) / 4200) }, () => ({
     x: round(rand() * w),
@@ -112,7 +115,7 @@ export function buildScene(
       ? Array.from({ length: 5 }, () => ({
           x: round(rand() * w),
           y: round(h * (0.3 + rand() * 0.4)),
-          s: round(unit * (0.015 + rand() * 0.02)),
+          s: round(Math.min(unit * (0.01 + rand() * 0.012), 7)),
         }))
       : [];
 
