@@ -65,11 +65,15 @@ describe.runIf(testDriver() === 'pglite')('server process', () => {
   }, 60_000);
 
   it('refuses to start on invalid configuration and says why', async () => {
-    const proc = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
-      cwd: serverDir,
-      env: { ...process.env, PORT: 'not-a-port' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const proc = spawn(
+      process.execPath,
+      ['--conditions=source', '--import', 'tsx', 'src/main.ts'],
+      {
+        cwd: serverDir,
+        env: { ...process.env, PORT: 'not-a-port' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let err = '';
     proc.stderr.on('data', (d) => (err += d));
     const [code] = await once(proc, 'exit');

@@ -165,12 +165,14 @@ export function createAccountService({ db, sessions, mailer, log, now }: Account
     ): Promise<LoginData> {
       const user = await findUserByEmail(db, normalizeEmail(rawEmail));
       const valid = await verifyPassword(user?.passwordHash ?? null, password);
-      if (!user || !user.passwordHash) throw new AppError(STATUS.LOGIN_FAILED);
-      if (user.failedLogins >= MAX_FAILED_LOGINS) throw new AppError(STATUS.ACCOUNT_LOCKED);
-      if (!valid) {
-        await countFailedLogin(db, user.id);
+      if (!user?.passwordHash || !valid) {
+        // Same work whether or not the account exists (the update matches no row for a stranger),
+        // so neither the answer nor its timing tells an unknown email from a wrong password.
+        const failures = await countFailedLogin(db, user?.passwordHash ? user.id : 0);
+        if (user && failures > MAX_FAILED_LOGINS) throw new AppError(STATUS.ACCOUNT_LOCKED);
         throw new AppError(STATUS.LOGIN_FAILED);
       }
+      if (user.failedLogins >= MAX_FAILED_LOGINS) throw new AppError(STATUS.ACCOUNT_LOCKED);
       const at = now();
       const updated = await transact(async (tx) => {
         const visitor = await visitorAccount(tx, dfId);

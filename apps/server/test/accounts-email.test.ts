@@ -1,0 +1,274 @@
+import type { LoginData, UserInfo } from '@taleforge/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inviteCode, login, PASSWORD, registerAccount } from './support/accounts.js';
+import { call } from './support/http.js';
+import { startTestServer, type TestServer } from './support/server.js';
+import { startSmtpServer } from './support/smtp.js';
+
+let server: TestServer;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  server = await startTestServer({ SMTP_URL: smtp.url, AUTH_RATE_LIMIT_SCALE: '1000' });
+});
+afterAll(async () => {
+  await server.close();
+  await smtp.close();
+});
+
+const ticket = (email: string, use = 'REGISTER', lang?: string) =>
+  call(server, '/api/v1/login/ticket', {
+    body: { email, send_to_email: true, ticket_use_type: use },
+    lang,
+  });
+
+const registerBody = (email: string, code: string, invite: string) => ({
+  email,
+  ticket: code,
+  pwd: PASSWORD,
+  pwd_: PASSWORD,
+  nick_name: 'Wren',
+  oauth_enum: 'EMAIL',
+  scene_type: 1,
+  invite_code: invite,
+});
+
+describe('verification codes', () => {
+  it('mails a 6-digit code in the player language, as text and HTML', async () => {
+    const res = await ticket('mei@example.com', 'REGISTER', 'zh_CN');
+    expect(res.status).toBe(200);
+    const mail = smtp.mailsTo('mei@example.com').at(-1)!;
+    expect(mail.subject).toBe('Taleforge 注册验证码');
+    expect(mail.text).toMatch(/\b\d{6}\b/);
+    expect(mail.raw).toMatch(/text\/html/);
+  });
+
+  it('refuses a resend within 60 s; case variants are one address; 20 at once send one mail', async () => {
+    const before = smtp.mailsTo('rush@example.com').length;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => ticket(i % 2 ? 'Rush@Example.com' : 'rush@example.com')),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 2003)).toHaveLength(19);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(smtp.mailsTo('rush@example.com').length - before).toBe(1);
+    server.clock.advance(60_000);
+    expect((await ticket('RUSH@example.com')).status).toBe(200);
+  });
+
+  it('a code works once, only for its address and use, and burns on the 6th wrong try', async () => {
+    const invite = await inviteCode(server, 10);
+    await ticket('once@example.com');
+    const code = smtp.codeFor('once@example.com');
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++) {
+      const res = await call(server, '/api/v1/register', {
+        body: registerBody('once@example.com', wrong, invite),
+      });
+      expect(res.status).toBe(2002);
+    }
+    // Five wrong tries leave the code alive…
+    const ok = await call<LoginData>(server, '/api/v1/register', {
+      body: registerBody('once@example.com', code, invite),
+    });
+    expect(ok.status).toBe(200);
+
+    server.clock.advance(61_000);
+    await ticket('burn@example.com');
+    const burnCode = smtp.codeFor('burn@example.com');
+    const burnWrong = burnCode === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 6; i++)
+      await call(server, '/api/v1/register', {
+        body: registerBody('burn@example.com', burnWrong, invite),
+      });
+    // …the sixth burns it: now even the right code fails.
+    expect(
+      (
+        await call(server, '/api/v1/register', {
+          body: registerBody('burn@example.com', burnCode, invite),
+        })
+      ).status,
+    ).toBe(2002);
+    // A reset code cannot register, and a code for one address does not work for another.
+    await ticket('other@example.com', 'UPDATE_PWD');
+    expect(
+      (
+        await call(server, '/api/v1/register', {
+          body: registerBody('other@example.com', code, invite),
+        })
+      ).status,
+    ).toBe(2002);
+  });
+
+  it('expires after 30 minutes', async () => {
+    await ticket('late@example.com');
+    const code = smtp.codeFor('late@example.com');
+    server.clock.advance(30 * 60_000);
+    const res = await call(server, '/api/v1/register', {
+      body: registerBody('late@example.com', code, await inviteCode(server)),
+    });
+    expect(res.status).toBe(2002);
+  });
+});
+
+describe('registration', () => {
+  it('registers with a code and an invite, and the token reads user info', async () => {
+    const res = await registerAccount(server, smtp, 'Ada@Example.com', { nick: 'Ada Quill' });
+    expect(res.status).toBe(200);
+    expect(res.data).toMatchObject({
+      oauth_enum: 'EMAIL',
+      new_user: true,
+      need_complete_nick_name: false,
+    });
+    expect(res.data!.access_token.length).toBeGreaterThanOrEqual(22);
+    const info = await call<UserInfo>(server, '/api/auth/h5/user/info', {
+      token: res.data!.access_token,
+    });
+    expect(info.data).toMatchObject({
+      taleforge_id: res.data!.uid,
+      uid: res.data!.uid,
+      nick_name: 'Ada Quill',
+      oauth_enum: 'EMAIL',
+      need_complete_nick_name: false,
+      user_info_resp: { taleforge_id: res.data!.uid, email: 'ada@example.com', role: 'user' },
+    });
+    expect(JSON.stringify(info.data)).not.toMatch(/argon2|password|hash/i);
+  });
+
+  it('refuses mismatched passwords, a used-up invite, and a taken email — creating nothing', async () => {
+    await ticket('pair@example.com');
+    const code = smtp.codeFor('pair@example.com');
+    const invite = await inviteCode(server);
+    const mismatch = await call(server, '/api/v1/register', {
+      body: { ...registerBody('pair@example.com', code, invite), pwd_: 'different1' },
+    });
+    expect(mismatch).toMatchObject({
+      status: 2007,
+      desc: 'The two passwords entered do not match',
+    });
+    const bad = await call(server, '/api/v1/register', {
+      body: registerBody('pair@example.com', code, 'NOSUCHCODE'),
+    });
+    expect(bad.status).toBe(2004);
+    // The right invite still works with the same code: a refused registration did not use it.
+    expect(
+      (
+        await call(server, '/api/v1/register', {
+          body: registerBody('pair@example.com', code, invite),
+        })
+      ).status,
+    ).toBe(200);
+    expect((await registerAccount(server, smtp, 'taken@example.com')).status).toBe(200);
+    server.clock.advance(61_000);
+    await ticket('TAKEN@example.com');
+    // An existing account gets a notice, not a code: there is nothing to register with.
+    expect(smtp.mailsTo('taken@example.com').at(-1)!.subject).toBe(
+      'You already have a Taleforge account',
+    );
+  });
+
+  it('an invite with one use admits exactly one of 20 simultaneous registrations', async () => {
+    const invite = await inviteCode(server, 1);
+    const emails = Array.from({ length: 20 }, (_, i) => `race${i}@example.com`);
+    await Promise.all(emails.map((e) => ticket(e)));
+    const results = await Promise.all(
+      emails.map((e) =>
+        call(server, '/api/v1/register', { body: registerBody(e, smtp.codeFor(e), invite) }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 2004)).toHaveLength(19);
+  });
+
+  it('an expired invite is refused', async () => {
+    const invite = await inviteCode(server, 5, new Date(server.clock.now.getTime() - 1000));
+    expect(
+      (await registerAccount(server, smtp, 'expired-invite@example.com', { invite })).status,
+    ).toBe(2004);
+  });
+});
+
+describe('password login', () => {
+  it('gives a new token at every login; wrong password and unknown email look the same', async () => {
+    await registerAccount(server, smtp, 'kit@example.com');
+    const a = await login(server, 'KIT@example.com');
+    const b = await login(server, 'kit@example.com');
+    expect(a.status).toBe(200);
+    expect(a.data!.access_token).not.toBe(b.data!.access_token);
+    const wrong = await login(server, 'kit@example.com', 'wrong-password');
+    const unknown = await login(server, 'nobody@example.com', 'wrong-password');
+    expect(wrong).toMatchObject({ status: 2005, desc: 'Incorrect email or password' });
+    expect({ status: unknown.status, desc: unknown.desc }).toEqual({
+      status: wrong.status,
+      desc: wrong.desc,
+    });
+  });
+
+  it('takes about as long for an unknown email as for a wrong password', async () => {
+    const time = async (email: string) => {
+      const t = performance.now();
+      await login(server, email, 'wrong-password');
+      return performance.now() - t;
+    };
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      known.push(await time('kit@example.com'));
+      unknown.push(await time(`ghost${i}@example.com`));
+    }
+    const median = (xs: number[]) => xs.sort((x, y) => x - y)[2]!;
+    expect(median(unknown) / median(known)).toBeGreaterThan(0.6);
+    expect(median(unknown) / median(known)).toBeLessThan(1.6);
+  });
+
+  it('locks password login after 100 consecutive failures until a reset', async () => {
+    await registerAccount(server, smtp, 'locked@example.com');
+    for (let i = 0; i < 100; i++) await login(server, 'locked@example.com', 'nope-nope');
+    const locked = await login(server, 'locked@example.com');
+    expect(locked.status).toBe(2006);
+    server.clock.advance(61_000);
+    await ticket('locked@example.com', 'UPDATE_PWD');
+    const reset = await call(server, '/api/v1/forget', {
+      body: {
+        email: 'locked@example.com',
+        pwd: 'brand-new-pass',
+        oauth_enum: 'EMAIL',
+        ticket: smtp.codeFor('locked@example.com'),
+      },
+    });
+    expect(reset.status).toBe(200);
+    expect((await login(server, 'locked@example.com', 'brand-new-pass')).status).toBe(200);
+  }, 120_000);
+});
+
+describe('password reset', () => {
+  it('resets with a mailed code, ends old sessions, and the old password stops working', async () => {
+    const { data } = await registerAccount(server, smtp, 'reset@example.com');
+    server.clock.advance(61_000);
+    await ticket('reset@example.com', 'UPDATE_PWD', 'ja_JP');
+    expect(smtp.mailsTo('reset@example.com').at(-1)!.subject).toBe(
+      'Taleforge パスワード再設定コード',
+    );
+    const res = await call(server, '/api/v1/forget', {
+      body: {
+        email: 'reset@example.com',
+        pwd: 'second-pass',
+        oauth_enum: 'EMAIL',
+        ticket: smtp.codeFor('reset@example.com'),
+      },
+    });
+    expect(res.status).toBe(200);
+    expect(
+      (await call(server, '/api/auth/h5/user/info', { token: data!.access_token })).status,
+    ).toBe(1006);
+    expect((await login(server, 'reset@example.com')).status).toBe(2005);
+    expect((await login(server, 'reset@example.com', 'second-pass')).status).toBe(200);
+  });
+
+  it('mails nothing for an unknown address, and says the same as for a known one', async () => {
+    const res = await ticket('stranger@example.com', 'UPDATE_PWD');
+    expect(res.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(smtp.mailsTo('stranger@example.com')).toHaveLength(0);
+  });
+});

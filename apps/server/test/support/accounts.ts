@@ -1,0 +1,56 @@
+import type { LoginData } from '@taleforge/contracts';
+import { eq } from 'drizzle-orm';
+import { createInviteCodes } from '../../src/modules/auth/invites.js';
+import { users } from '../../src/platform/db/schema/index.js';
+import { call } from './http.js';
+import type { TestServer } from './server.js';
+import type { startSmtpServer } from './smtp.js';
+
+type Smtp = Awaited<ReturnType<typeof startSmtpServer>>;
+
+export async function inviteCode(
+  server: TestServer,
+  uses = 1,
+  expiresAt: Date | null = null,
+): Promise<string> {
+  const [row] = await createInviteCodes(server.database.db, { count: 1, uses, expiresAt });
+  return row!.code;
+}
+
+export const PASSWORD = 'correct-horse';
+
+/** Registers through the real calls: ticket mailed over SMTP, code read back from the mail. */
+export async function registerAccount(
+  server: TestServer,
+  smtp: Smtp,
+  email: string,
+  options: { invite?: string; dfId?: string; nick?: string } = {},
+) {
+  const ticket = await call(server, '/api/v1/login/ticket', {
+    body: { email, send_to_email: true, ticket_use_type: 'REGISTER' },
+  });
+  if (ticket.status !== 200) throw new Error(`ticket: ${ticket.status} ${ticket.desc}`);
+  return call<LoginData>(server, '/api/v1/register', {
+    dfId: options.dfId,
+    body: {
+      email,
+      ticket: smtp.codeFor(email.toLowerCase()),
+      pwd: PASSWORD,
+      pwd_: PASSWORD,
+      nick_name: options.nick ?? 'Lantern',
+      oauth_enum: 'EMAIL',
+      scene_type: 1,
+      invite_code: options.invite ?? (await inviteCode(server)),
+    },
+  });
+}
+
+export function login(server: TestServer, email: string, pwd = PASSWORD) {
+  return call<LoginData>(server, '/api/v1/login', {
+    body: { email, pwd, oauth_enum: 'EMAIL', scene_type: 1 },
+  });
+}
+
+export async function makeAdmin(server: TestServer, email: string): Promise<void> {
+  await server.database.db.update(users).set({ role: 'admin' }).where(eq(users.email, email));
+}
