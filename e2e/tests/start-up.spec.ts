@@ -15,14 +15,17 @@ test('the devtools guard comes first, then the visitor step, then the app mounts
   await page.goto('/For_You');
   await waitForMount(page);
 
-  const marks = await page.evaluate(() =>
-    performance
-      .getEntriesByType('mark')
-      .sort((a, b) => a.startTime - b.startTime)
-      .map((mark) => mark.name),
-  );
   const startMarks: readonly string[] = START_MARKS;
-  expect(marks.filter((name) => startMarks.includes(name))).toEqual(startMarks);
+  const marksInOrder = () =>
+    page.evaluate(() =>
+      performance
+        .getEntriesByType('mark')
+        .sort((a, b) => a.startTime - b.startTime)
+        .map((mark) => mark.name),
+    );
+  await expect
+    .poll(async () => (await marksInOrder()).filter((name) => startMarks.includes(name)))
+    .toEqual(startMarks);
 });
 
 test('the visitor requests finish before the app makes its first call', async ({ page }) => {
