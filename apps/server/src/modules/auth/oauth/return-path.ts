@@ -18,6 +18,7 @@ export function safeReturnPath(raw: unknown): string {
   for (const candidate of [raw, decoded]) {
     if (!candidate.startsWith('/')) return '/';
     if (candidate.startsWith('//') || candidate.includes('\\')) return '/';
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we refuse
     if (/[\u0000-\u001f\u007f]/.test(candidate)) return '/';
     if (/^\/+[a-z][a-z0-9+.-]*:/i.test(candidate)) return '/';
   }
