@@ -40,6 +40,8 @@ export const loginDataSchema = z.object({
   need_complete_nick_name: z.boolean(),
   new_user: z.boolean(),
   user_info_resp: userInfoRespSchema,
+  /** Discord sign-in: where the player was when the flow started (always a same-site path). */
+  return_path: z.string().optional(),
 });
 export type LoginData = z.infer<typeof loginDataSchema>;
 

@@ -1,0 +1,220 @@
+import type { LoginData, UserInfo } from '@taleforge/contracts';
+import { OAuth2Server } from 'oauth2-mock-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { safeReturnPath } from '../src/modules/auth/oauth/return-path.js';
+import { inviteCode } from './support/accounts.js';
+import { startFakeGoogle } from './support/fake-google.js';
+import { call } from './support/http.js';
+import { startTestServer, type TestServer } from './support/server.js';
+
+let server: TestServer;
+let bare: TestServer;
+let google: Awaited<ReturnType<typeof startFakeGoogle>>;
+const discord = new OAuth2Server();
+let discordUser = 'discord-user-1';
+
+beforeAll(async () => {
+  google = await startFakeGoogle();
+  await discord.issuer.keys.generate('RS256');
+  await discord.start(0, '127.0.0.1');
+  discord.service.on('beforeUserinfo', (res: { body: unknown }) => {
+    res.body = { id: discordUser, username: 'nightjar', global_name: 'Nightjar', avatar: null };
+  });
+  const issuer = discord.issuer.url!;
+  server = await startTestServer({
+    ...google.env,
+    GOOGLE_CLIENT_ID: 'taleforge-web',
+    DISCORD_CLIENT_ID: 'taleforge-discord',
+    DISCORD_CLIENT_SECRET: 'discord-secret',
+    DISCORD_AUTHORIZE_URL: `${issuer}/authorize`,
+    DISCORD_TOKEN_URL: `${issuer}/token`,
+    DISCORD_USER_URL: `${issuer}/userinfo`,
+    AUTH_RATE_LIMIT_SCALE: '1000',
+  });
+  bare = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+  await bare.close();
+  await google.close();
+  await discord.stop();
+});
+
+const googleLogin = (body: Record<string, unknown>, target = server) =>
+  call<LoginData>(target, '/api/v1/login', {
+    body: { oauth_enum: 'GOOGLE', scene_type: 1, ...body },
+  });
+
+describe('Google sign-in', () => {
+  it('verifies the token with Google and keys the account by Google subject', async () => {
+    google.tokens.set('tok-ana', {
+      aud: 'taleforge-web',
+      sub: 'g-100',
+      name: 'Ana',
+      picture: 'https://img.example/ana.png',
+    });
+    const first = await googleLogin({
+      access_token: 'tok-ana',
+      openid: 'g-100',
+      nick_name: 'Evil Admin',
+      avatar: 'x',
+    });
+    expect(first.data).toMatchObject({
+      oauth_enum: 'GOOGLE',
+      new_user: true,
+      need_complete_nick_name: true,
+    });
+    // The posted nickname is not trusted; Google's profile is.
+    expect(first.data!.user_info_resp.nick_name).toBe('Ana');
+    const again = await googleLogin({ access_token: 'tok-ana' });
+    expect(again.data).toMatchObject({ uid: first.data!.uid, new_user: false });
+  });
+
+  it('refuses forged, expired and foreign tokens and a mismatched openid', async () => {
+    google.tokens.set('tok-expired', {
+      aud: 'taleforge-web',
+      sub: 'g-2',
+      name: 'x',
+      picture: '',
+      expired: true,
+    });
+    google.tokens.set('tok-other-app', { aud: 'someone-else', sub: 'g-3', name: 'x', picture: '' });
+    google.tokens.set('tok-bo', { aud: 'taleforge-web', sub: 'g-4', name: 'Bo', picture: '' });
+    for (const body of [
+      { access_token: 'forged' },
+      { access_token: 'tok-expired' },
+      { access_token: 'tok-other-app' },
+      { access_token: 'tok-bo', openid: 'g-100' },
+    ]) {
+      expect((await googleLogin(body)).status).toBe(2009);
+    }
+  });
+
+  it('a new social account must bind nickname and invite before anything else', async () => {
+    google.tokens.set('tok-cy', { aud: 'taleforge-web', sub: 'g-200', name: 'Cy', picture: '' });
+    const { data } = await googleLogin({ access_token: 'tok-cy' });
+    const token = data!.access_token;
+    expect((await call(server, '/api/auth/h5/game/list', { token })).status).toBe(2010);
+    expect(
+      (await call<UserInfo>(server, '/api/auth/h5/user/info', { token })).data!
+        .need_complete_nick_name,
+    ).toBe(true);
+    const bindBody = {
+      oauth_enum: 'GOOGLE',
+      nick_name: 'Cyrene',
+      scene_type: 1,
+      invite_code: 'WRONG123',
+    };
+    expect(
+      (await call(server, '/api/auth/h5/user/bind/invite/code', { token, body: bindBody })).status,
+    ).toBe(2004);
+    const nick = await call(server, '/api/auth/h5/user/bind/invite/code', {
+      token,
+      body: { ...bindBody, nick_name: 'Cy' },
+    });
+    expect(nick.status).toBe(1001);
+    const bound = await call<UserInfo>(server, '/api/auth/h5/user/bind/invite/code', {
+      token,
+      body: { ...bindBody, invite_code: (await inviteCode(server)).toLowerCase() },
+    });
+    expect(bound.data).toMatchObject({ nick_name: 'Cyrene', need_complete_nick_name: false });
+    expect((await call(server, '/api/auth/h5/game/list', { token })).status).toBe(200);
+  });
+
+  it('says so when Google is not configured', async () => {
+    expect((await googleLogin({ access_token: 'tok-ana' }, bare)).status).toBe(2008);
+    const d = await call(bare, '/api/v1/oauth/discord/authorize', { body: { return_path: '/' } });
+    expect(d.status).toBe(2008);
+  });
+});
+
+async function startDiscord(returnPath: string) {
+  const res = await fetch(server.url('/api/v1/oauth/discord/authorize', { df_id: 'v_test' }), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ return_path: returnPath }),
+  });
+  const cookie = res.headers.get('set-cookie')!.split(';')[0]!;
+  const { data } = (await res.json()) as { data: { authorize_url: string } };
+  const authorize = new URL(data.authorize_url);
+  // The provider's page: it sends the browser back with a code and our state.
+  const back = await fetch(authorize, { redirect: 'manual' });
+  const callback = new URL(back.headers.get('location')!);
+  return {
+    cookie,
+    authorize,
+    code: callback.searchParams.get('code')!,
+    state: callback.searchParams.get('state')!,
+  };
+}
+
+const discordLogin = (flow: { code: string; state: string }, cookie?: string) =>
+  call<LoginData>(server, '/api/v1/login', {
+    body: { oauth_enum: 'DISCORD', scene_type: 1, code: flow.code, state: flow.state },
+    headers: cookie ? { cookie } : {},
+  });
+
+describe('Discord sign-in', () => {
+  it('runs the code flow with PKCE, an exact redirect URI and the return path', async () => {
+    const flow = await startDiscord('/drama/7?chapter=2');
+    expect(flow.authorize.searchParams.get('redirect_uri')).toBe(
+      'http://localhost:8080/discordloginback',
+    );
+    expect(flow.authorize.searchParams.get('code_challenge_method')).toBe('S256');
+    const res = await discordLogin(flow, flow.cookie);
+    expect(res.data).toMatchObject({
+      oauth_enum: 'DISCORD',
+      need_complete_nick_name: true,
+      return_path: '/drama/7?chapter=2',
+    });
+  });
+
+  it('a state is single-use and bound to the browser that started the flow', async () => {
+    const flow = await startDiscord('/');
+    expect((await discordLogin(flow)).status).toBe(2011);
+    const other = await startDiscord('/');
+    expect((await discordLogin(flow, other.cookie)).status).toBe(2011);
+    const fresh = await startDiscord('/');
+    expect((await discordLogin(fresh, fresh.cookie)).status).toBe(200);
+    expect((await discordLogin(fresh, fresh.cookie)).status).toBe(2011);
+  });
+
+  it('a state expires', async () => {
+    const flow = await startDiscord('/');
+    server.clock.advance(11 * 60_000);
+    expect((await discordLogin(flow, flow.cookie)).status).toBe(2011);
+  });
+
+  it('keys accounts by Discord user id', async () => {
+    discordUser = 'discord-user-2';
+    const a = await startDiscord('/');
+    const first = await discordLogin(a, a.cookie);
+    const b = await startDiscord('/');
+    const second = await discordLogin(b, b.cookie);
+    expect(second.data!.uid).toBe(first.data!.uid);
+  });
+});
+
+describe('return paths stay on this site', () => {
+  it.each([
+    '//evil.example',
+    'https://evil.example',
+    '/\\evil.example',
+    'javascript:alert(1)',
+    '%2F%2Fevil.example',
+    '/%2F%2Fevil.example',
+    '%252F%252Fevil.example',
+    '/%5Cevil.example',
+    '\\\\evil.example',
+    ' //evil.example',
+    '/\t/evil.example',
+    'http:evil.example',
+  ])('%s → /', (path) => {
+    expect(safeReturnPath(path)).toBe('/');
+  });
+
+  it('keeps same-site paths', () => {
+    expect(safeReturnPath('/drama/3?x=1#top')).toBe('/drama/3?x=1#top');
+    expect(safeReturnPath('/profile/me')).toBe('/profile/me');
+  });
+});
