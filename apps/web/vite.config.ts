@@ -16,7 +16,16 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
-    // Every browser we support has native modulepreload; the polyfill would be dead weight.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      // Every browser we support has native modulepreload; the polyfill would be dead weight.
+      polyfill: false,
+      // Start-up preloads the app chunk's imports in parallel. Screens and modals preload only
+      // their CSS: a failed JS preload is retried silently by the import itself, which would
+      // hide a replaced deployment; without it the import fails and the router reloads (SPEC §2).
+      resolveDependencies: (filename, deps) =>
+        /(^|\/)mount-[\w-]+\.js$/.test(filename)
+          ? deps
+          : deps.filter((dep) => dep.endsWith('.css')),
+    },
   },
 });

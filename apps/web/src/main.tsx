@@ -17,6 +17,11 @@ async function start() {
   mark('devtools-guard');
   const app = import('./app/mount');
   const translations = initI18n();
+  // The landing screen is the likely first route: fetch it during the visitor step too. On
+  // failure the router's own import retries it, and handles a real failure.
+  if (/^\/(For_You\/?)?$/i.test(location.pathname)) {
+    import('./features/home/for-you-page').catch(() => {});
+  }
   await runVisitorStep({
     basePath: config.basePath,
     locale: currentLocale(),

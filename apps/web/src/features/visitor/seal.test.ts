@@ -29,7 +29,12 @@ describe('sealJson', () => {
   it('produces RSA-OAEP(SHA-256)-wrapped AES-256-GCM that node:crypto opens', async () => {
     const payload = {
       visitorId: 'fp-0123456789abcdef',
-      components: { timezone: 'Asia/Tokyo', languages: [['ja-JP']], canvas: { hash: 'abc' } },
+      components: {
+        timezone: { value: 'Asia/Tokyo' },
+        languages: { value: [['ja-JP']] },
+        canvas: { value: { hash: 'abc' } },
+        audio: { error: 'Error: suspended' },
+      },
     };
     const sealed = await sealJson(payload, spki);
     const opened = openSealed(sealed, privateKey);

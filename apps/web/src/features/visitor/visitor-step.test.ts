@@ -12,7 +12,7 @@ const spki = generateKeyPairSync('rsa', { modulusLength: 2048 })
   .publicKey.export({ type: 'spki', format: 'der' })
   .toString('base64');
 
-const signals: DeviceSignals = { visitorId: 'fp-1', components: { timezone: 'UTC' } };
+const signals: DeviceSignals = { visitorId: 'fp-1', components: { timezone: { value: 'UTC' } } };
 const envelope = (status: number, data: unknown) =>
   new Response(JSON.stringify({ status, desc: '', data }));
 
