@@ -42,7 +42,7 @@ export function toWireComponents(
  * network request at all.
  */
 export async function collectSignals(): Promise<DeviceSignals> {
-  const fingerprint = await import('@fingerprintjs/fingerprintjs');
+  const fingerprint = await import('./fingerprint-agent');
   const agent = await fingerprint.load({ monitoring: false });
   const result = await agent.get();
   return {
