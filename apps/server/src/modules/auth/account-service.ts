@@ -19,12 +19,12 @@ import { hashPassword, verifyPassword } from './passwords.js';
 import type { SessionService } from './session-service.js';
 import { toLoginData, toUserInfo } from './user-info.js';
 import {
-  countFailedLogin,
   findUserByEmail,
   findUserById,
   findUserByIdentity,
   insertIdentity,
   insertUser,
+  recordFailedLogin,
   type UserRow,
   updateUser,
 } from './user-queries.js';
@@ -162,14 +162,16 @@ export function createAccountService({ db, sessions, mailer, log, now }: Account
       password: string,
       registerDfId: string | null,
       dfId: string | null,
+      ip: string | null,
     ): Promise<LoginData> {
-      const user = await findUserByEmail(db, normalizeEmail(rawEmail));
+      const email = normalizeEmail(rawEmail);
+      const user = await findUserByEmail(db, email);
       const valid = await verifyPassword(user?.passwordHash ?? null, password);
       if (!user?.passwordHash || !valid) {
-        // Same work whether or not the account exists (the update matches no row for a stranger),
-        // so neither the answer nor its timing tells an unknown email from a wrong password.
-        const failures = await countFailedLogin(db, user?.passwordHash ? user.id : 0);
-        if (user && failures > MAX_FAILED_LOGINS) throw new AppError(STATUS.ACCOUNT_LOCKED);
+        const known = user?.passwordHash ? user : null;
+        await recordFailedLogin(db, { email, ip, userId: known?.id ?? 0, now: now() });
+        if (known && known.failedLogins + 1 > MAX_FAILED_LOGINS)
+          throw new AppError(STATUS.ACCOUNT_LOCKED);
         throw new AppError(STATUS.LOGIN_FAILED);
       }
       if (user.failedLogins >= MAX_FAILED_LOGINS) throw new AppError(STATUS.ACCOUNT_LOCKED);

@@ -55,7 +55,13 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
         await limits.consume('login', request.ip, body.email);
         if (!body.email || !body.pwd)
           throw new AppError(STATUS.INVALID_PARAMS, body.email ? 'pwd' : 'email');
-        return accounts.loginWithPassword(body.email, body.pwd, registerDfId, request.dfId);
+        return accounts.loginWithPassword(
+          body.email,
+          body.pwd,
+          registerDfId,
+          request.dfId,
+          request.ip,
+        );
       case 'GOOGLE':
         await limits.consume('login', request.ip);
         return social.loginWithGoogle(body, request.dfId, registerDfId);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/client.js';
-import { userIdentities, users } from '../../platform/db/schema/index.js';
+import { loginFailures, userIdentities, users } from '../../platform/db/schema/index.js';
 
 export type UserRow = typeof users.$inferSelect;
 type NewUser = Omit<typeof users.$inferInsert, 'id' | 'publicId'>;
@@ -63,12 +63,19 @@ export async function updateUser(
   return row!;
 }
 
-/** Counts a failed password login atomically; returns the new count. */
-export async function countFailedLogin(db: Db, id: number): Promise<number> {
-  const [row] = await db
-    .update(users)
-    .set({ failedLogins: sql`${users.failedLogins} + 1` })
-    .where(eq(users.id, id))
-    .returning({ n: users.failedLogins });
-  return row?.n ?? 0;
+/**
+ * Records a failed password login: always one audit row, and the account's counter when there is
+ * an account (userId 0 matches none). One statement either way, so a wrong password and an
+ * unknown email cost the database the same.
+ */
+export async function recordFailedLogin(
+  db: Db,
+  attempt: { email: string; ip: string | null; userId: number; now: Date },
+): Promise<void> {
+  await db.execute(sql`
+    WITH audit AS (
+      INSERT INTO ${loginFailures} (email, ip, created_at)
+      VALUES (${attempt.email}, ${attempt.ip}, ${attempt.now})
+    )
+    UPDATE ${users} SET failed_logins = failed_logins + 1 WHERE id = ${attempt.userId}`);
 }

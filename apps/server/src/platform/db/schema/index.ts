@@ -1,6 +1,7 @@
 export * from './games.js';
 export * from './identities.js';
 export * from './invite-codes.js';
+export * from './login-failures.js';
 export * from './oauth-states.js';
 export * from './outbox.js';
 export * from './page-views.js';

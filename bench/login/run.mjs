@@ -1,0 +1,159 @@
+// bench/login: password logins per second through the whole server (HTTP, validation, rate
+// limits, user lookup, argon2id verify, session insert) beside a bare argon2id verify loop with
+// the same concurrency, in the same run. The difference is what HTTP and the database add.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { hash, verify } from '@node-rs/argon2';
+import autocannon from 'autocannon';
+import { SMTPServer } from 'smtp-server';
+import { freePort, startProcess } from '../lib/server-process.mjs';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
+const CONCURRENCY = Number(process.env.BENCH_CONNECTIONS ?? 8);
+const PASSWORD = 'bench-password-1';
+const ARGON2 = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+
+async function bareVerifyLoop(seconds) {
+  const stored = await hash(PASSWORD, ARGON2);
+  const latencies = [];
+  const end = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (performance.now() < end) {
+        const t = performance.now();
+        if (!(await verify(stored, PASSWORD))) throw new Error('verify failed');
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return {
+    rps: latencies.length / seconds,
+    p99: latencies[Math.floor(latencies.length * 0.99)],
+    mean: latencies.reduce((a, b) => a + b, 0) / latencies.length,
+  };
+}
+
+async function startSmtp() {
+  const codes = new Map();
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (c) => (raw += c));
+      stream.on('end', () => {
+        codes.set(session.envelope.rcptTo[0].address, /\b(\d{6})\b/.exec(raw)?.[1]);
+        callback();
+      });
+    },
+  });
+  const port = await freePort();
+  await new Promise((r) => server.listen(port, '127.0.0.1', r));
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    codes,
+    close: () => new Promise((r) => server.close(r)),
+  };
+}
+
+async function post(base, path, body) {
+  const res = await fetch(`${base}${path}?lang=en_US&df_id=v_bench`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return res.json();
+}
+
+export async function benchLogin(
+  database = process.env.BENCH_DATABASE_URL ? 'postgres' : 'pglite',
+) {
+  const smtp = await startSmtp();
+  const dataDir = mkdtempSync(join(tmpdir(), 'tf-bench-login-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}/taleforge`;
+  const env = {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    NODE_ENV: 'production',
+    SMTP_URL: smtp.url,
+    AUTH_RATE_LIMIT_SCALE: '1000000',
+    DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+  };
+  const server = await startProcess({
+    args: ['apps/server/dist/main.js'],
+    cwd: root,
+    env,
+    readyUrl: `${base}/health`,
+  });
+  let api;
+  try {
+    // An account made the way a player makes one. The invite comes from the CLI's code path.
+    const { execFileSync } = await import('node:child_process');
+    const invite = execFileSync(
+      process.execPath,
+      ['apps/server/dist/cli/invites.js', 'create', '--count', '1'],
+      { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'ignore'] },
+    )
+      .toString()
+      .trim();
+    const email = 'bench@example.com';
+    await post(base, '/api/v1/login/ticket', {
+      email,
+      send_to_email: true,
+      ticket_use_type: 'REGISTER',
+    });
+    await new Promise((r) => setTimeout(r, 200));
+    const reg = await post(base, '/api/v1/register', {
+      email,
+      ticket: smtp.codes.get(email),
+      pwd: PASSWORD,
+      pwd_: PASSWORD,
+      nick_name: 'Bench',
+      oauth_enum: 'EMAIL',
+      scene_type: 1,
+      invite_code: invite,
+    });
+    if (reg.status !== 200) throw new Error(`register: ${reg.status} ${reg.desc}`);
+
+    const body = JSON.stringify({ email, pwd: PASSWORD, oauth_enum: 'EMAIL', scene_type: 1 });
+    const opts = {
+      url: `${base}/api/v1/login?lang=en_US&df_id=v_bench`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+      connections: CONCURRENCY,
+    };
+    await autocannon({ ...opts, duration: 2 });
+    const r = await autocannon({ ...opts, duration: DURATION_S });
+    if (r.non2xx || r.errors) throw new Error(`login: ${r.non2xx} non-2xx, ${r.errors} errors`);
+    api = { rps: r.requests.average, p99: r.latency.p99, mean: r.latency.average };
+  } finally {
+    await server.stop();
+    await smtp.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  // The bare loop runs after the server stopped, alone on the machine like the server was.
+  const bare = await bareVerifyLoop(DURATION_S);
+  const overhead = 1 - api.rps / bare.rps;
+  console.log(`\n── bench/login (${database}) ──────────────────────────────────`);
+  console.log(`concurrency ${CONCURRENCY}, ${DURATION_S}s each, argon2id m=19456 t=2 p=1`);
+  console.log(
+    `baseline  bare argon2id verify loop   ${bare.rps.toFixed(1).padStart(7)} /s  mean ${bare.mean.toFixed(1)} ms  p99 ${bare.p99.toFixed(1)} ms`,
+  );
+  console.log(
+    `taleforge POST /api/v1/login          ${api.rps.toFixed(1).padStart(7)} /s  mean ${api.mean.toFixed(1)} ms  p99 ${api.p99} ms`,
+  );
+  console.log(
+    `HTTP + database overhead: ${(overhead * 100).toFixed(1)}% of the bare verify throughput (target < 20%)`,
+  );
+  return { bare, api, overhead };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await benchLogin();
