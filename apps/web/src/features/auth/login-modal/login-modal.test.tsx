@@ -36,6 +36,9 @@ describe('<LoginModal/> step 0', () => {
     fireEvent.change(email(), { target: { value: 'ada@example.com' } });
     submit();
     expect(await screen.findByText('Welcome back')).toBeTruthy();
+    await vi.waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByTestId('login-coming-soon')),
+    );
     const url = new URL(String(fetchMock.mock.calls[0]?.[0]), 'http://x');
     expect(url.searchParams.get('email')).toBe('ada@example.com');
     fireEvent.click(screen.getByRole('button', { name: 'Use another email' }));

@@ -1,6 +1,6 @@
 import type { userExistCall } from '@taleforge/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { endpoint, isApiError, request } from '../../../shared/api';
 import { toast } from '../../../shared/ui/toast/toast-store';
@@ -22,6 +22,7 @@ export function StepEmail() {
   const errorId = useId();
   const [email, setEmail] = useState('');
   const [problem, setProblem] = useState<EmailProblem>(null);
+  const result = useRef<HTMLOutputElement>(null);
   const check = useMutation({
     mutationFn: (value: string) => request(userExist, { query: { email: value } }),
     onError: (error) => {
@@ -29,6 +30,11 @@ export function StepEmail() {
       if (isApiError(error) && error.kind === 'status' && error.desc) toast.error(error.desc);
     },
   });
+
+  // The form (and its focused button) is replaced by the result: keep focus inside the dialog.
+  useEffect(() => {
+    if (check.isSuccess) result.current?.focus();
+  }, [check.isSuccess]);
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -40,7 +46,7 @@ export function StepEmail() {
   if (check.isSuccess) {
     const exists = Boolean(check.data);
     return (
-      <output className="login-result" data-testid="login-coming-soon">
+      <output ref={result} className="login-result" tabIndex={-1} data-testid="login-coming-soon">
         <strong className="login-result__title">
           {t(exists ? 'auth.existingTitle' : 'auth.newTitle')}
         </strong>
