@@ -117,7 +117,8 @@ export async function ensurePostgres() {
   }
   if (state) stopPostgres(); // stale: a dead or half-started cluster
 
-  const baseDir = mkdtempSync(join(tmpdir(), 'taleforge-pg-'));
+  // As root the cluster belongs to postgres, which must reach it: /tmp, not a private TMPDIR.
+  const baseDir = mkdtempSync(join(isRoot ? '/tmp' : tmpdir(), 'taleforge-pg-'));
   const dataDir = join(baseDir, 'data');
   mkdirSync(dataDir);
   if (isRoot) execFileSync('chown', ['-R', 'postgres:postgres', baseDir]);
