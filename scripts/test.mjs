@@ -107,17 +107,14 @@ const timings = [];
 /** Set when this run started PostgreSQL (not when it reused one), so only then do we stop it. */
 let ownPostgres = false;
 
-/** Records a runner's counts; a crash or a missing report is one failure with a reason. */
+/** A step that could not run or report counts as one failure, with its reason. */
+const broken = (name, problem) => results.push({ name, passed: 0, failed: 1, skipped: 0, problem });
+
+/** Records a runner's counts from its JSON report. */
 function record(name, exitCode, reportFile, count) {
   const report = readJson(reportFile);
   if (!report) {
-    results.push({
-      name,
-      passed: 0,
-      failed: 1,
-      skipped: 0,
-      problem: `no report (exit ${exitCode})`,
-    });
+    broken(name, `no report (exit ${exitCode})`);
     return;
   }
   const counts = count(report);
@@ -150,7 +147,7 @@ async function main() {
     const code = await timed('build', () => run('npm', ['run', 'build']));
     if (code !== 0) {
       built = false;
-      results.push({ name: 'build', passed: 0, failed: 1, skipped: 0, problem: `exit ${code}` });
+      broken('build', `exit ${code}`);
     }
   }
 
@@ -163,7 +160,7 @@ async function main() {
       console.log(`TEST_DATABASE_URL=${postgres.url}${postgres.started ? '' : ' (reused)'}`);
     } catch (error) {
       console.error(error.message);
-      results.push({ name: 'postgres', passed: 0, failed: 1, skipped: 0, problem: 'not started' });
+      broken('postgres', 'not started');
     }
   }
 
@@ -191,21 +188,9 @@ async function main() {
   if (options.e2e) {
     heading('Playwright');
     if (!built) {
-      results.push({
-        name: 'playwright',
-        passed: 0,
-        failed: 1,
-        skipped: 0,
-        problem: 'not run: build failed',
-      });
+      broken('playwright', 'not run: build failed');
     } else if ((await run('bash', [join(root, 'scripts/ensure-chromium.sh')])) !== 0) {
-      results.push({
-        name: 'playwright',
-        passed: 0,
-        failed: 1,
-        skipped: 0,
-        problem: 'no Chromium',
-      });
+      broken('playwright', 'not run: no Chromium');
     } else {
       const file = join(reportsDir, 'playwright.json');
       const dataDir = mkdtempSync(join(tmpdir(), 'taleforge-e2e-'));

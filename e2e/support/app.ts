@@ -92,21 +92,10 @@ export const LANGUAGE_LABELS: Record<Locale, string> = {
   ja_JP: '日本語',
 };
 
-/** Picks a language in the header switcher, whether it is a select or a menu button. */
+/** Picks a language in the header's language select (labelled in the current language). */
 export async function switchLanguage(page: Page, locale: Locale) {
-  const header = page.getByRole('banner');
-  const label = LANGUAGE_LABELS[locale];
-  const name = /language|语言|言語/i;
-  const select = header.getByRole('combobox', { name });
-  if (await select.count()) {
-    await select.selectOption({ label });
-    return;
-  }
-  await header.getByRole('button', { name }).click();
   await page
-    .getByRole('menuitemradio', { name: label })
-    .or(page.getByRole('menuitem', { name: label }))
-    .or(page.getByRole('option', { name: label }))
-    .first()
-    .click();
+    .getByRole('banner')
+    .getByRole('combobox', { name: /^(language|语言|言語)$/i })
+    .selectOption({ label: LANGUAGE_LABELS[locale] });
 }
