@@ -13,7 +13,7 @@ const webConfig = ['apps/web/vitest.config.ts', 'apps/web/vite.config.ts'].find(
 
 // Integration tests run twice: on embedded PGlite and on a real PostgreSQL. scripts/test.mjs
 // starts PostgreSQL and sets TEST_DATABASE_URL; without it the postgres project starts one itself
-// (test/setup/postgres-global.ts), so `npx vitest run --project server-postgres` works alone too.
+// (scripts/vitest-postgres-setup.ts), so `npx vitest run --project server-postgres` works alone too.
 const serverIntegration = (database: 'pglite' | 'postgres'): TestProjectConfiguration => ({
   extends: true,
   test: {
