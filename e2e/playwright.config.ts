@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,10 +11,14 @@ import { DEVTOOLS_HOST, E2E_PORT } from './support/env';
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const isCI = Boolean(process.env.CI);
 
-// A fresh data directory per run. The config is evaluated again in each worker; the environment
-// set here is inherited, so every process agrees on the one directory.
-// scripts/test.mjs passes its own directory and deletes it afterwards.
-process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'taleforge-e2e-'));
+// A fresh data directory per run, unless E2E_DATA_DIR names one. The workers evaluate this file
+// again but inherit the variable, so every process agrees on one directory; the runner process,
+// which stops the server before it exits, deletes it.
+if (!process.env.E2E_DATA_DIR) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'taleforge-e2e-'));
+  process.env.E2E_DATA_DIR = dataDir;
+  process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+}
 // The journeys run on the embedded database; a DATABASE_URL from the shell must not leak in.
 delete process.env.DATABASE_URL;
 

@@ -11,9 +11,8 @@
 // `--only server` (server unit + integration on PGlite and PostgreSQL), `--only integration`,
 // `--only e2e`, or a comma list (`--only unit,e2e`). `--no-build` skips the build step.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensurePostgres, stopPostgres } from './ensure-postgres.mjs';
@@ -192,20 +191,15 @@ async function main() {
     } else if ((await run('bash', [join(root, 'scripts/ensure-chromium.sh')])) !== 0) {
       broken('playwright', 'not run: no Chromium');
     } else {
+      // The config gives the server a fresh data directory and deletes it afterwards.
       const file = join(reportsDir, 'playwright.json');
-      const dataDir = mkdtempSync(join(tmpdir(), 'taleforge-e2e-'));
       const cli = require.resolve('@playwright/test/cli');
-      try {
-        const code = await timed('playwright', () =>
-          run(process.execPath, [cli, 'test', '-c', 'e2e/playwright.config.ts'], {
-            E2E_JSON_REPORT: file,
-            E2E_DATA_DIR: dataDir,
-          }),
-        );
-        record('playwright', code, file, countPlaywright);
-      } finally {
-        rmSync(dataDir, { recursive: true, force: true });
-      }
+      const code = await timed('playwright', () =>
+        run(process.execPath, [cli, 'test', '-c', 'e2e/playwright.config.ts'], {
+          E2E_JSON_REPORT: file,
+        }),
+      );
+      record('playwright', code, file, countPlaywright);
     }
   }
 
