@@ -1,6 +1,7 @@
 // bench/login: password logins per second through the whole server (HTTP, validation, rate
 // limits, user lookup, argon2id verify, session insert) beside a bare argon2id verify loop with
 // the same concurrency, in the same run. The difference is what HTTP and the database add.
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -86,6 +87,15 @@ export async function benchLogin(
     AUTH_RATE_LIMIT_SCALE: '1000000',
     DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
   };
+  // The invite comes from the CLI, before the server opens the embedded database (PGlite is
+  // one process's at a time).
+  const invite = execFileSync(
+    process.execPath,
+    ['apps/server/dist/cli/invites.js', 'create', '--count', '1'],
+    { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'ignore'] },
+  )
+    .toString()
+    .trim();
   const server = await startProcess({
     args: ['apps/server/dist/main.js'],
     cwd: root,
@@ -94,15 +104,6 @@ export async function benchLogin(
   });
   let api;
   try {
-    // An account made the way a player makes one. The invite comes from the CLI's code path.
-    const { execFileSync } = await import('node:child_process');
-    const invite = execFileSync(
-      process.execPath,
-      ['apps/server/dist/cli/invites.js', 'create', '--count', '1'],
-      { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'ignore'] },
-    )
-      .toString()
-      .trim();
     const email = 'bench@example.com';
     await post(base, '/api/v1/login/ticket', {
       email,

@@ -54,8 +54,6 @@ export async function buildApp({
     forceCloseConnections: 'idle',
   });
   installErrorHandler(app);
-  await app.register(fastifyCookie);
-
   const { db } = database;
   const sessions = createSessionService({ db, ttlDays: config.SESSION_TTL_DAYS, now });
   const mailer = config.SMTP_URL
@@ -83,12 +81,16 @@ export async function buildApp({
         db,
         optionalAuth: (request) => optionalAuth(request, sessions.verifyToken),
       });
-      registerAuthRoutes(api, {
-        accounts,
-        social,
-        sessions,
-        limits: createAuthLimits(config.AUTH_RATE_LIMIT_SCALE),
-        cookie: { path: `${prefix}/api/v1`, secure: config.PUBLIC_URL.startsWith('https:') },
+      // Only sign-in reads cookies (the OAuth browser binding): parse them there, not on every call.
+      await api.register(async (auth) => {
+        await auth.register(fastifyCookie);
+        registerAuthRoutes(auth, {
+          accounts,
+          social,
+          sessions,
+          limits: createAuthLimits(config.AUTH_RATE_LIMIT_SCALE),
+          cookie: { path: `${prefix}/api/v1`, secure: config.PUBLIC_URL.startsWith('https:') },
+        });
       });
       registerInviteRoutes(api, db);
       registerGameRoutes(api, { catalogue: createCatalogueService(db), cache });
