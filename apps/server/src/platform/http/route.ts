@@ -11,6 +11,20 @@ export interface RouteInput<C extends CallDef> {
   reply: FastifyReply;
 }
 
+function parseQuery<C extends CallDef>(call: C, request: FastifyRequest): CallQuery<C> {
+  const { query } = call;
+  return (
+    query ? parseInput(query, request.query ?? {}, request.locale, 'query') : undefined
+  ) as CallQuery<C>;
+}
+
+function parseBody<C extends CallDef>(call: C, request: FastifyRequest): CallBody<C> {
+  const { body } = call;
+  return (
+    body ? parseInput(body, request.body ?? {}, request.locale, 'body') : undefined
+  ) as CallBody<C>;
+}
+
 /**
  * A thin route: validate with the call's contract, run one service function, wrap the result in
  * the envelope. The path and method come from the contract, so server and browser cannot drift.
@@ -24,14 +38,8 @@ export function defineRoute<C extends CallDef>(
     method: call.method,
     url: call.path,
     handler: async (request, reply) => {
-      const query = (
-        call.query
-          ? parseInput(call.query, request.query ?? {}, request.locale, 'query')
-          : undefined
-      ) as CallQuery<C>;
-      const body = (
-        call.body ? parseInput(call.body, request.body ?? {}, request.locale, 'body') : undefined
-      ) as CallBody<C>;
+      const query = parseQuery(call, request);
+      const body = parseBody(call, request);
       const data = await handler({ query, body, request, reply });
       return okEnvelope(data, request.locale);
     },
@@ -52,11 +60,7 @@ export function defineCachedRoute<C extends CallDef>(
     method: call.method,
     url: call.path,
     handler: async (request, reply) => {
-      const query = (
-        call.query
-          ? parseInput(call.query, request.query ?? {}, request.locale, 'query')
-          : undefined
-      ) as CallQuery<C>;
+      const query = parseQuery(call, request);
       const key = `${call.path}|${request.locale}|${query ? JSON.stringify(query) : ''}`;
       return cache.send(request, reply, key, async () =>
         okEnvelope(await handler({ query, request }), request.locale),
