@@ -1,5 +1,5 @@
 import { createHash, randomInt } from 'node:crypto';
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { eq, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/client.js';
 import { verificationCodes } from '../../platform/db/schema/index.js';
 
@@ -89,5 +89,5 @@ export async function closeCode(tx: Tx, email: string, now: Date): Promise<void>
   await tx
     .update(verificationCodes)
     .set({ closedAt: now })
-    .where(and(eq(verificationCodes.email, email)));
+    .where(eq(verificationCodes.email, email));
 }

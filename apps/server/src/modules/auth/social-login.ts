@@ -61,7 +61,7 @@ export function createSocialLogin({ db, config, accounts, now }: SocialDeps) {
     try {
       return await work();
     } catch (error) {
-      if (error instanceof ProviderError) throw new AppError(STATUS.PROVIDER_FAILED, undefined);
+      if (error instanceof ProviderError) throw new AppError(STATUS.PROVIDER_FAILED);
       throw error;
     }
   }
