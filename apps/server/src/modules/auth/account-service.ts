@@ -123,6 +123,8 @@ export function createAccountService({ db, sessions, mailer, log, now }: Account
       const email = normalizeEmail(input.email);
       const passwordHash = await hashPassword(input.pwd);
       const at = now();
+      // A wrong code must count as a try even though the registration is refused, so it is checked
+      // first in a transaction of its own that commits; the refusals below roll theirs back.
       const codeOk = await db.transaction((tx) =>
         checkCode(tx, email, 'REGISTER', input.ticket, at),
       );
