@@ -1,12 +1,27 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
 
 // The server serves the built SPA and the API from one origin; in dev we forward API calls to it.
 const apiProxy = { '/taleforge': { target: 'http://localhost:8080', changeOrigin: true } };
 
-export default defineConfig({
+// React Router's package exports name only its development build, warnings and all
+// (remix-run/react-router#12532); production builds take the production files it also ships.
+const reactRouterProduction = (file: string) =>
+  fileURLToPath(
+    new URL(`dist/production/${file}`, import.meta.resolve('react-router/package.json')),
+  );
+
+export default defineConfig(({ mode }) => ({
   plugins: [react()],
   resolve: {
+    alias:
+      mode === 'production'
+        ? [
+            { find: /^react-router$/, replacement: reactRouterProduction('index.mjs') },
+            { find: /^react-router\/dom$/, replacement: reactRouterProduction('dom-export.mjs') },
+          ]
+        : [],
     // `source` makes @taleforge/contracts resolve to its TypeScript source, so no prior build is needed.
     conditions: ['source', ...defaultClientConditions],
   },
@@ -28,4 +43,4 @@ export default defineConfig({
           : deps.filter((dep) => dep.endsWith('.css')),
     },
   },
-});
+}));

@@ -3,7 +3,7 @@ import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config.ts';
 
 export default mergeConfig(
-  viteConfig,
+  viteConfig({ command: 'serve', mode: 'test' }),
   defineConfig({
     // Absolute root so the config also works when vitest is started from the repository root.
     root: fileURLToPath(new URL('.', import.meta.url)),

@@ -1,25 +1,23 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { reportPageViews } from '../features/analytics/report-page-views';
 import { installLoginModalEvents } from '../features/auth/login-modal/login-modal-events';
-import { createQueryClient } from './query-client';
+import { i18n } from '../shared/i18n/i18n';
 import { routes } from './routes';
 import './styles/global.css';
 
 /** Mounts the app. The router is created here, not at import, so nothing runs before mount. */
 export function mount(container: HTMLElement) {
   const router = createBrowserRouter(routes);
-  const queryClient = createQueryClient();
+  // Loaders read translated content: a language switch reads it again.
+  i18n.on('languageChanged', () => void router.revalidate());
   installLoginModalEvents();
   reportPageViews();
   createRoot(container).render(
     <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
+      <RouterProvider router={router} />
     </StrictMode>,
   );
 }

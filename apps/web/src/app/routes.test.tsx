@@ -2,9 +2,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../shared/api/query-client';
 import { stubApi } from '../test/render';
 import { pageReloader } from './chunk-error';
-import { createQueryClient } from './query-client';
 import { routes } from './routes';
 
 const Blank = () => null;

@@ -18,58 +18,69 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, loader: () => redirect('/For_You') },
           {
+            // The first screen most visitors see reads through its loader, not the query cache,
+            // to keep the first visit small (docs/decisions/0006).
             path: 'For_You',
             lazy: () =>
-              import('../features/home/for-you-page').then((m) => ({ Component: m.ForYouPage })),
+              import('../features/home/for-you-page').then((m) => ({
+                loader: m.forYouLoader,
+                Component: m.ForYouPage,
+              })),
           },
           {
-            path: 'profile',
-            loader: profileGuardLoader,
-            // Re-check on every navigation: a logout elsewhere must not leave the page reachable.
-            shouldRevalidate: () => true,
+            lazy: () =>
+              import('../shared/api/query-scope').then((m) => ({ Component: m.QueryScopeLayout })),
             children: [
-              { index: true, loader: () => redirect('/profile/me') },
               {
-                path: 'me',
+                path: 'profile',
+                loader: profileGuardLoader,
+                // Re-check on every navigation: a logout elsewhere must not leave the page reachable.
+                shouldRevalidate: () => true,
+                children: [
+                  { index: true, loader: () => redirect('/profile/me') },
+                  {
+                    path: 'me',
+                    lazy: () =>
+                      import('../features/profile/profile-me-page').then((m) => ({
+                        Component: m.ProfileMePage,
+                      })),
+                  },
+                  {
+                    path: ':productId',
+                    lazy: () =>
+                      import('../features/profile/profile-user-page').then((m) => ({
+                        Component: m.ProfileUserPage,
+                      })),
+                  },
+                ],
+              },
+              {
+                path: 'drama',
                 lazy: () =>
-                  import('../features/profile/profile-me-page').then((m) => ({
-                    Component: m.ProfileMePage,
+                  import('../features/drama/drama-page').then((m) => ({ Component: m.DramaPage })),
+              },
+              {
+                path: 'drama/:id',
+                lazy: () =>
+                  import('../features/drama/drama-play-page').then((m) => ({
+                    Component: m.DramaPlayPage,
                   })),
               },
               {
-                path: ':productId',
+                path: 'discordloginback',
                 lazy: () =>
-                  import('../features/profile/profile-user-page').then((m) => ({
-                    Component: m.ProfileUserPage,
+                  import('../features/discord-login/discord-login-back-page').then((m) => ({
+                    Component: m.DiscordLoginBackPage,
+                  })),
+              },
+              {
+                path: 'payment/callback',
+                lazy: () =>
+                  import('../features/payment/payment-callback-page').then((m) => ({
+                    Component: m.PaymentCallbackPage,
                   })),
               },
             ],
-          },
-          {
-            path: 'drama',
-            lazy: () =>
-              import('../features/drama/drama-page').then((m) => ({ Component: m.DramaPage })),
-          },
-          {
-            path: 'drama/:id',
-            lazy: () =>
-              import('../features/drama/drama-play-page').then((m) => ({
-                Component: m.DramaPlayPage,
-              })),
-          },
-          {
-            path: 'discordloginback',
-            lazy: () =>
-              import('../features/discord-login/discord-login-back-page').then((m) => ({
-                Component: m.DiscordLoginBackPage,
-              })),
-          },
-          {
-            path: 'payment/callback',
-            lazy: () =>
-              import('../features/payment/payment-callback-page').then((m) => ({
-                Component: m.PaymentCallbackPage,
-              })),
           },
           { path: '*', loader: () => redirect('/') },
         ],

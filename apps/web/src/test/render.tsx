@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
-import { createQueryClient } from '../app/query-client';
+import { createQueryClient } from '../shared/api/query-client';
 
 export function renderWithQuery(ui: ReactNode) {
   return render(<QueryClientProvider client={createQueryClient()}>{ui}</QueryClientProvider>);

@@ -1,52 +1,87 @@
+import type { HomeSection as HomeSectionData, homeCall } from '@taleforge/contracts';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Await, type LoaderFunctionArgs, useLoaderData, useRevalidator } from 'react-router';
+import { endpoint, request } from '../../shared/api';
 import { usePageTitle } from '../../shared/lib/use-page-title';
 import { HomeEmpty } from './home-empty';
 import { HomeHero, HomeHeroSkeleton } from './home-hero';
 import { HomeSection, HomeSectionSkeleton } from './home-section';
-import { useHome } from './use-home';
 import './home.css';
+
+const home = endpoint<typeof homeCall>({ method: 'GET', path: '/api/h5/game/home' });
+
+/** Starts the read without waiting for it, so the shell and skeletons show at once. */
+export function forYouLoader({ request: navigation }: LoaderFunctionArgs) {
+  const sections = request(home, { signal: navigation.signal });
+  // <Await> shows a failure; a read abandoned by navigating away must not be an unhandled rejection.
+  sections.catch(() => {});
+  return { home: sections };
+}
 
 export function ForYouPage() {
   const { t } = useTranslation();
   usePageTitle(t('titles.forYou'));
-  const home = useHome();
-  const sections = (home.data?.sections ?? []).filter((section) => section.games.length > 0);
-  const featured =
-    sections.find((section) => section.key === 'recommended')?.games[0] ?? sections[0]?.games[0];
+  const { home: sections } = useLoaderData<typeof forYouLoader>();
 
   return (
-    <div className="for-you" aria-busy={home.isPending}>
+    <div className="for-you">
       <h1 className="sr-only">{t('titles.forYou')}</h1>
-      {home.isPending ? (
-        <>
-          <p className="sr-only" role="status">
-            {t('home.loading')}
-          </p>
-          <HomeHeroSkeleton />
-          <HomeSectionSkeleton />
-          <HomeSectionSkeleton />
-        </>
-      ) : (
-        <>
-          <HomeHero game={featured} />
-          {home.isError && (
-            <div className="home-error" role="alert">
-              <p>{t('home.loadFailed')}</p>
-              <button
-                type="button"
-                className="button button--ghost"
-                onClick={() => void home.refetch()}
-              >
-                {t('common.retry')}
-              </button>
-            </div>
-          )}
-          {home.isSuccess && sections.length === 0 && <HomeEmpty />}
-          {sections.map((section) => (
-            <HomeSection key={section.key} section={section} />
-          ))}
-        </>
-      )}
+      <Suspense fallback={<ForYouSkeleton />}>
+        <Await resolve={sections} errorElement={<ForYouError />}>
+          {(data) => <ForYouSections sections={data.sections} />}
+        </Await>
+      </Suspense>
     </div>
+  );
+}
+
+function ForYouSections({ sections }: { sections: HomeSectionData[] }) {
+  const filled = sections.filter((section) => section.games.length > 0);
+  const featured =
+    filled.find((section) => section.key === 'recommended')?.games[0] ?? filled[0]?.games[0];
+  return (
+    <>
+      <HomeHero game={featured} />
+      {filled.length === 0 && <HomeEmpty />}
+      {filled.map((section) => (
+        <HomeSection key={section.key} section={section} />
+      ))}
+    </>
+  );
+}
+
+function ForYouSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div aria-busy="true">
+      <p className="sr-only" role="status">
+        {t('home.loading')}
+      </p>
+      <HomeHeroSkeleton />
+      <HomeSectionSkeleton />
+      <HomeSectionSkeleton />
+    </div>
+  );
+}
+
+function ForYouError() {
+  const { t } = useTranslation();
+  const revalidator = useRevalidator();
+  return (
+    <>
+      <HomeHero />
+      <div className="home-error" role="alert">
+        <p>{t('home.loadFailed')}</p>
+        <button
+          type="button"
+          className="button button--ghost"
+          disabled={revalidator.state === 'loading'}
+          onClick={() => void revalidator.revalidate()}
+        >
+          {t('common.retry')}
+        </button>
+      </div>
+    </>
   );
 }

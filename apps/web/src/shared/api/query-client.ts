@@ -13,3 +13,6 @@ export function createQueryClient() {
     },
   });
 }
+
+/** The app's one cache. This module loads with the first screen that needs it, never at start-up. */
+export const queryClient = createQueryClient();
