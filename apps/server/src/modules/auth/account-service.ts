@@ -68,8 +68,8 @@ export function createAccountService({ db, sessions, mailer, log, now }: Account
     return dfId ? findUserByIdentity(tx, 'DF_ID', dfId) : null;
   }
 
-  async function signIn(user: UserRow, newUser: boolean): Promise<LoginData> {
-    const { token } = await sessions.createSession(user.id);
+  async function signIn(user: UserRow, newUser: boolean, tx?: Tx): Promise<LoginData> {
+    const { token } = await sessions.createSession(user.id, tx);
     return toLoginData(user, token, newUser);
   }
 
@@ -178,16 +178,17 @@ export function createAccountService({ db, sessions, mailer, log, now }: Account
       }
       if (user.failedLogins >= MAX_FAILED_LOGINS) throw new AppError(STATUS.ACCOUNT_LOCKED);
       const at = now();
-      const updated = await transact(async (tx) => {
+      // One transaction, so one commit: the hash is the cost of a login, not the database.
+      return transact(async (tx) => {
         const visitor = await visitorAccount(tx, dfId);
         if (visitor) await mergeVisitorInto(tx, visitor.id, user.id);
-        return updateUser(tx, user.id, {
+        const updated = await updateUser(tx, user.id, {
           failedLogins: 0,
           lastLoginAt: at,
           registerDfId: registerDfId ?? user.registerDfId,
         });
+        return signIn(updated, false, tx);
       });
-      return signIn(updated, false);
     },
 
     /** An anonymous account for this device: free content, no invite needed. */

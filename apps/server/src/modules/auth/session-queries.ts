@@ -1,11 +1,11 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client.js';
+import type { Db, Tx } from '../../platform/db/client.js';
 import { sessions, users } from '../../platform/db/schema/index.js';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
 export async function insertSession(
-  db: Db,
+  db: Db | Tx,
   values: { userId: number; tokenHash: string; expiresAt: Date; now: Date },
 ): Promise<SessionRow> {
   const [row] = await db

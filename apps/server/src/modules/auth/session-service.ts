@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Db } from '../../platform/db/client.js';
+import type { Db, Tx } from '../../platform/db/client.js';
 import type { TokenCheck } from '../../platform/http/auth-hook.js';
 import {
   findSessionByTokenHash,
@@ -28,12 +28,18 @@ export function createSessionService({ db, ttlDays, now = () => new Date() }: Se
   const ttlMs = ttlDays * DAY_MS;
 
   return {
-    /** A fresh opaque token (256 bits); only its hash is kept. */
-    async createSession(userId: number): Promise<{ token: string; expiresAt: Date }> {
+    /**
+     * A fresh opaque token (256 bits); only its hash is kept. Pass the sign-in's transaction so
+     * the session commits with the account changes it belongs to.
+     */
+    async createSession(
+      userId: number,
+      executor: Db | Tx = db,
+    ): Promise<{ token: string; expiresAt: Date }> {
       const token = randomBytes(32).toString('base64url');
       const at = now();
       const expiresAt = new Date(at.getTime() + ttlMs);
-      await insertSession(db, { userId, tokenHash: hashToken(token), expiresAt, now: at });
+      await insertSession(executor, { userId, tokenHash: hashToken(token), expiresAt, now: at });
       return { token, expiresAt };
     },
 
