@@ -212,13 +212,15 @@ describe('password login', () => {
     };
     const known: number[] = [];
     const unknown: number[] = [];
-    for (let i = 0; i < 5; i++) {
+    // Interleaved, and medians of nine, so a busy machine slows both sides alike. Without the
+    // dummy verify an unknown email answers in well under a tenth of the time.
+    for (let i = 0; i < 9; i++) {
       known.push(await time('kit@example.com'));
       unknown.push(await time(`ghost${i}@example.com`));
     }
-    const median = (xs: number[]) => xs.sort((x, y) => x - y)[2]!;
-    expect(median(unknown) / median(known)).toBeGreaterThan(0.6);
-    expect(median(unknown) / median(known)).toBeLessThan(1.6);
+    const median = (xs: number[]) => xs.sort((x, y) => x - y)[4]!;
+    expect(median(unknown) / median(known)).toBeGreaterThan(0.5);
+    expect(median(unknown) / median(known)).toBeLessThan(2);
   });
 
   it('locks password login after 100 consecutive failures until a reset', async () => {
