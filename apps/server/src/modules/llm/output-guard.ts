@@ -56,7 +56,7 @@ export class OutputGuard {
     const at = this.pending.indexOf(TRAILER_MARKER);
     if (at !== -1) {
       this.trailer = this.pending.slice(at);
-      const out = this.pending.slice(0, at);
+      const out = this.pending.slice(0, at).trimEnd();
       this.pending = '';
       return out;
     }
@@ -69,13 +69,19 @@ export class OutputGuard {
   end(): GuardEnd {
     if (this.withheld) return { rest: '', trailer: null, withheld: true };
     if (this.recites(' ')) return { rest: '', trailer: null, withheld: true };
-    const rest = this.pending;
+    const rest = this.pending.trimEnd();
     this.pending = '';
     return { rest, trailer: this.trailer, withheld: false };
   }
 
-  /** Length of the longest tail that could still grow into a secret or the trailer marker. */
+  /**
+   * Length of the tail to keep: what could still grow into a secret or the trailer marker, and
+   * trailing white space (the line break before a trailer is not part of the reply).
+   */
   private heldTail(lower: string): number {
+    // Secrets and the marker contain no white space, so a tail of spaces can start neither.
+    const spaces = lower.length - lower.trimEnd().length;
+    if (spaces > 0) return spaces;
     let hold = 0;
     for (const s of [...this.secrets, TRAILER_MARKER]) {
       for (let n = Math.min(s.length - 1, lower.length); n > hold; n--) {
@@ -85,7 +91,10 @@ export class OutputGuard {
         }
       }
     }
-    return hold;
+    if (hold === 0) return 0;
+    // The spaces before a possible marker go with it: they end the reply if it is one.
+    const before = lower.slice(0, lower.length - hold);
+    return hold + before.length - before.trimEnd().length;
   }
 
   /** Tracks words across deltas; true once the last SHINGLE_WORDS words are from our rules. */
