@@ -158,13 +158,13 @@ export type FakeLlm = Awaited<ReturnType<typeof startFakeLlm>>;
 // ── the naive model ────────────────────────────────────────────────────────────────────────────
 
 const REVEAL =
-  /reveal|repeat|print|show|output|recite|translate|verbatim|system prompt|instructions|prompt|secret|marker|canary|above|提示词|指令|系统|秘密|重复|显示|プロンプト|指示|秘密|繰り返|表示|見せて/i;
+  /\b(reveal|repeat|print|show|output|recite|translate|verbatim|prompt|instructions|secret|marker|canary)\b|(words|text|everything) above|提示词|指令|系统|秘密|重复|显示|プロンプト|指示|繰り返|表示|見せて/i;
 const GRANT =
-  /gem|coin|credit|money|wallet|balance|reward|钻石|宝石|金币|余额|ジェム|宝石|コイン|残高/i;
+  /\b(gems?|coins?|credit|money|wallet|balance|reward)\b|钻石|宝石|金币|余额|ジェム|コイン|残高/i;
 const GOAL =
-  /goal|complete|finish|done|win|quest|mission|目标|完成|任务|通关|ゴール|達成|クリア|任務/i;
+  /\b(goal|goal_reached|complete|completed|finish|done|win|quest|mission)\b|目标|完成|任务|通关|ゴール|達成|クリア|任務/i;
 const ROLE =
-  /you are now|act as|pretend|roleplay as|\bdan\b|developer mode|jailbreak|system:|assistant:|你现在是|扮演|假装|あなたは今|なりきって|ふりをして/i;
+  /you are now|\bact as\b|pretend|roleplay as|\bdan\b|developer mode|jailbreak|system:|assistant:|你现在是|扮演|假装|あなたは今|なりきって|ふりをして/i;
 const EXPRESSION = /expression|表情/i;
 
 /**
