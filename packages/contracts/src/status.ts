@@ -229,7 +229,8 @@ export const STATUS_MESSAGES: Record<StatusCode, Messages> = {
     ja_JP: 'このメッセージIDは別のメッセージに使われています',
   },
   5009: {
-    en_US: 'The characters need a rest: today\'s conversation limit is reached. Please come back tomorrow',
+    en_US:
+      "The characters need a rest: today's conversation limit is reached. Please come back tomorrow",
     zh_CN: '角色们需要休息：今天的对话次数已用完，请明天再来',
     ja_JP: 'キャラクターたちは休憩中です：本日の会話の上限に達しました。また明日お越しください',
   },

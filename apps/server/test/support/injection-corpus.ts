@@ -159,8 +159,16 @@ const MEMORY_ATTACKS = [
 ];
 
 INJECTION_CORPUS.push(
-  ...PERSONA_ATTACKS.map((text) => ({ category: 'persona-text' as const, via: 'persona' as const, text })),
-  ...MEMORY_ATTACKS.map((text) => ({ category: 'pinned-memory' as const, via: 'memory' as const, text })),
+  ...PERSONA_ATTACKS.map((text) => ({
+    category: 'persona-text' as const,
+    via: 'persona' as const,
+    text,
+  })),
+  ...MEMORY_ATTACKS.map((text) => ({
+    category: 'pinned-memory' as const,
+    via: 'memory' as const,
+    text,
+  })),
 );
 
 /** Innocent player lines the message attacks are sent after (so history is in play too). */

@@ -1,4 +1,5 @@
 import type { Expression } from '@taleforge/contracts/constants';
+import { STATUS, type StatusCode } from '@taleforge/contracts/status';
 import { checkGoalProposal, evaluateGoal, findGoal, playerTexts } from '../llm/goal.js';
 import {
   ModelError,
@@ -76,4 +77,13 @@ function checkGoal(request: ReplyRequest, proposal: { key: string } | null): Che
   const accepted = checkGoalProposal(proposal, request.persona, request.goalKey, texts);
   const progress = evaluateGoal(goal, texts);
   return { key: goal.key, reached: accepted !== null, percent: progress.percent };
+}
+
+/** The status the `error` event carries for a failed reply. */
+export function failureStatus(
+  reason: Extract<ReplyOutcome, { kind: 'failed' }>['reason'],
+): StatusCode {
+  if (reason === 'timeout') return STATUS.CHAT_REPLY_TIMEOUT;
+  if (reason === 'withheld' || reason === 'blocked') return STATUS.CHAT_REPLY_WITHHELD;
+  return STATUS.CHAT_REPLY_FAILED;
 }

@@ -21,7 +21,9 @@ function run(text: string, cuts: number[]) {
   return { shown: shown + end.rest, end };
 }
 
-const prose = fc.string({ unit: fc.constantFrom('a', 'b', 'T', 'f', 'c', '-', ' ', '[', 'm', 'e', '3', '0') });
+const prose = fc.string({
+  unit: fc.constantFrom('a', 'b', 'T', 'f', 'c', '-', ' ', '[', 'm', 'e', '3', '0'),
+});
 const cuts = fc.array(fc.nat(400), { maxLength: 30 });
 
 describe('output guard', () => {
