@@ -31,6 +31,8 @@ export interface FakeLlmOptions {
   /** Wait between chunks. */
   tokenDelayMs?: number;
   chunkChars?: number;
+  /** Split like a tokenizer does (" word" pieces) instead of every `chunkChars` characters. */
+  chunkWords?: boolean;
   /** `script`: answer from the queue (then `fallback`); `naive`: obey injections. */
   mode?: 'script' | 'naive';
   fallback?: ScriptedReply;
@@ -56,6 +58,7 @@ export async function startFakeLlm(options: FakeLlmOptions = {}) {
     firstTokenDelayMs: options.firstTokenDelayMs ?? 0,
     tokenDelayMs: options.tokenDelayMs ?? 0,
     chunkChars: options.chunkChars ?? 5,
+    chunkWords: options.chunkWords ?? false,
     mode: options.mode ?? 'script',
     fallback: options.fallback ?? { text: 'Hmm.' },
   };
@@ -103,8 +106,8 @@ export async function startFakeLlm(options: FakeLlmOptions = {}) {
     const trailer =
       reply.trailer === undefined ? '\n[[meta {"expression":"normal"}]]' : (reply.trailer ?? '');
     const full = `${reply.text ?? ''}${trailer ? `${trailer.startsWith('\n') ? '' : '\n'}${trailer}` : ''}`;
-    const pieces: string[] = [];
-    for (let i = 0; i < full.length; i += settings.chunkChars) {
+    const pieces: string[] = settings.chunkWords ? (full.match(/\s*\S+/g) ?? []) : [];
+    for (let i = 0; !settings.chunkWords && i < full.length; i += settings.chunkChars) {
       pieces.push(full.slice(i, i + settings.chunkChars));
     }
     await sleep(settings.firstTokenDelayMs);

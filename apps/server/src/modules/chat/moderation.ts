@@ -1,4 +1,4 @@
-import { containsKeyword, normalizeText } from '../llm/text-match.js';
+import { isLatinTerm, normalizeText } from '../llm/text-match.js';
 import { LEET_FOLD, MODERATION_TERMS, type ModerationCategory } from './moderation-terms.js';
 
 export type { ModerationCategory };
@@ -25,13 +25,15 @@ const ALLOWED: ModerationVerdict = { allowed: true };
 export function createWordlistModerator(
   terms: Partial<Record<ModerationCategory, string[]>> = MODERATION_TERMS,
 ): Moderator {
-  const lists = Object.entries(terms) as [ModerationCategory, string[]][];
+  const lists = (Object.entries(terms) as [ModerationCategory, string[]][]).map(
+    ([category, words]) => ({ category, pattern: termPattern(words) }),
+  );
   return {
     async check(text) {
       const plain = normalizeText(text);
       const folded = foldLeet(plain);
-      for (const [category, words] of lists) {
-        if (words.some((w) => containsKeyword(plain, w) || containsKeyword(folded, w))) {
+      for (const { category, pattern } of lists) {
+        if (pattern && (pattern.test(plain) || pattern.test(folded))) {
           return { allowed: false, category };
         }
       }
@@ -39,6 +41,22 @@ export function createWordlistModerator(
       return ALLOWED;
     },
   };
+}
+
+/**
+ * One expression per category, compiled once: Latin terms as whole words, Chinese and Japanese
+ * terms anywhere (the same rule as `containsKeyword`, which the tests hold both to).
+ */
+function termPattern(words: string[]): RegExp | null {
+  const escape = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const normalized = words.map(normalizeText).filter(Boolean);
+  const latin = normalized.filter(isLatinTerm).map(escape);
+  const other = normalized.filter((w) => !isLatinTerm(w)).map(escape);
+  const parts = [
+    latin.length ? `(?<![\\p{L}\\p{N}])(?:${latin.join('|')})(?![\\p{L}\\p{N}])` : '',
+    other.length ? `(?:${other.join('|')})` : '',
+  ].filter(Boolean);
+  return parts.length ? new RegExp(parts.join('|'), 'u') : null;
 }
 
 function foldLeet(text: string): string {

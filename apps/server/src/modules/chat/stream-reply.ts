@@ -9,6 +9,9 @@ import {
 } from '../llm/provider.js';
 import type { Moderator } from './moderation.js';
 
+/** Characters of the reply so far that output moderation rereads with each delta. */
+const MODERATION_WINDOW = 200;
+
 export interface CheckedGoal {
   key: string;
   /** Only true when the proposal named the story's goal and the player's words met every step. */
@@ -47,7 +50,8 @@ export async function streamReply(input: StreamReplyInput): Promise<ReplyOutcome
   try {
     for await (const event of provider.reply(request, signal)) {
       if (event.type === 'delta') {
-        const verdict = await moderator.check(seen + event.text, 'output');
+        // The tail is enough to complete any listed term, and keeps a long reply linear.
+        const verdict = await moderator.check(seen.slice(-MODERATION_WINDOW) + event.text, 'output');
         if (!verdict.allowed) return { kind: 'failed', reason: 'blocked', partialText: seen };
         seen += event.text;
         await onDelta(event.text);

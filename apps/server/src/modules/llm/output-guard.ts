@@ -113,7 +113,20 @@ export class OutputGuard {
   }
 }
 
+// The rules differ only by character name and language: a few dozen variants per process.
+const shingleCache = new Map<string, Set<string>>();
+
 function shinglesOf(text: string): Set<string> {
+  let set = shingleCache.get(text);
+  if (!set) {
+    if (shingleCache.size >= 256) shingleCache.clear();
+    set = computeShingles(text);
+    shingleCache.set(text, set);
+  }
+  return set;
+}
+
+function computeShingles(text: string): Set<string> {
   const words = text
     .toLowerCase()
     .split(/[^\p{L}\p{N}']+/u)

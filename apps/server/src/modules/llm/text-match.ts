@@ -18,10 +18,14 @@ export function normalizeText(text: string): string {
 // Chinese and Japanese keywords match anywhere.
 const LATIN_WORD = /^[\p{Script=Latin}\p{N}' -]+$/u;
 
+export function isLatinTerm(normalizedKeyword: string): boolean {
+  return LATIN_WORD.test(normalizedKeyword);
+}
+
 export function containsKeyword(normalizedText: string, keyword: string): boolean {
   const k = normalizeText(keyword);
   if (!k) return false;
-  if (!LATIN_WORD.test(k)) return normalizedText.includes(k);
+  if (!isLatinTerm(k)) return normalizedText.includes(k);
   let from = normalizedText.indexOf(k);
   while (from !== -1) {
     const before = normalizedText[from - 1];
