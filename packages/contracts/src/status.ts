@@ -45,6 +45,7 @@ export const STATUS = {
   CHAT_CHARACTER_NOT_FOUND: 5007,
   CHAT_MESSAGE_ID_REUSED: 5008,
   CHAT_DAILY_LIMIT: 5009,
+  CHAT_MESSAGE_BAD_CHARACTERS: 5010,
 } as const;
 
 export type StatusName = keyof typeof STATUS;
@@ -233,6 +234,11 @@ export const STATUS_MESSAGES: Record<StatusCode, Messages> = {
       "The characters need a rest: today's conversation limit is reached. Please come back tomorrow",
     zh_CN: '角色们需要休息：今天的对话次数已用完，请明天再来',
     ja_JP: 'キャラクターたちは休憩中です：本日の会話の上限に達しました。また明日お越しください',
+  },
+  5010: {
+    en_US: 'This message contains characters that cannot be sent',
+    zh_CN: '消息中含有无法发送的字符',
+    ja_JP: 'メッセージに送信できない文字が含まれています',
   },
 };
 

@@ -48,10 +48,10 @@ export function createWordlistModerator(
  * terms anywhere (the same rule as `containsKeyword`, which the tests hold both to).
  */
 function termPattern(words: string[]): RegExp | null {
-  const escape = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escapeTerm = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const normalized = words.map(normalizeText).filter(Boolean);
-  const latin = normalized.filter(isLatinTerm).map(escape);
-  const other = normalized.filter((w) => !isLatinTerm(w)).map(escape);
+  const latin = normalized.filter(isLatinTerm).map(escapeTerm);
+  const other = normalized.filter((w) => !isLatinTerm(w)).map(escapeTerm);
   const parts = [
     latin.length ? `(?<![\\p{L}\\p{N}])(?:${latin.join('|')})(?![\\p{L}\\p{N}])` : '',
     other.length ? `(?:${other.join('|')})` : '',

@@ -51,7 +51,10 @@ export async function streamReply(input: StreamReplyInput): Promise<ReplyOutcome
     for await (const event of provider.reply(request, signal)) {
       if (event.type === 'delta') {
         // The tail is enough to complete any listed term, and keeps a long reply linear.
-        const verdict = await moderator.check(seen.slice(-MODERATION_WINDOW) + event.text, 'output');
+        const verdict = await moderator.check(
+          seen.slice(-MODERATION_WINDOW) + event.text,
+          'output',
+        );
         if (!verdict.allowed) return { kind: 'failed', reason: 'blocked', partialText: seen };
         seen += event.text;
         await onDelta(event.text);
