@@ -24,6 +24,8 @@ export const conversationInfoSchema = z.object({
   engine: z.enum(CHAT_ENGINES),
 });
 
+export type ConversationInfo = z.output<typeof conversationInfoSchema>;
+
 export const conversationInfoCall = defineCall({
   method: 'GET',
   path: '/api/auth/h5/game/conversation/info',
