@@ -75,8 +75,32 @@ export async function startFakeLlm(options: FakeLlmOptions = {}) {
     requests.push({ headers: req.headers, body });
     const reply =
       settings.mode === 'naive' ? naiveReply(body.messages) : (queue.shift() ?? settings.fallback);
-    await answer(res, body.model, reply);
+    if (body.stream === false) answerWhole(res, body.model, reply);
+    else await answer(res, body.model, reply);
   });
+
+  /** A non-streamed completion (`stream: false`), as summaries are asked for. */
+  function answerWhole(res: ServerResponse, model: string, reply: ScriptedReply) {
+    res.writeHead(reply.httpStatus ?? 200, { 'content-type': 'application/json' });
+    if (reply.httpStatus) {
+      res.end(JSON.stringify({ error: { message: 'scripted failure', type: 'server_error' } }));
+      return;
+    }
+    res.end(
+      JSON.stringify({
+        id: 'chatcmpl-whole',
+        object: 'chat.completion',
+        model,
+        choices: [
+          {
+            index: 0,
+            message: { role: 'assistant', content: reply.text ?? '' },
+            finish_reason: 'stop',
+          },
+        ],
+      }),
+    );
+  }
 
   async function answer(res: ServerResponse, model: string, reply: ScriptedReply) {
     if (reply.httpStatus) {

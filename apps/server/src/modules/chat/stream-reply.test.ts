@@ -17,6 +17,7 @@ function scripted(events: ReplyEvent[], error?: ModelError): ModelProvider {
       yield* events;
       if (error) throw error;
     },
+    summarize: async () => '',
   };
 }
 

@@ -1,8 +1,15 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { OutputGuard } from './output-guard.js';
 import { buildPrompt } from './prompt.js';
-import { ModelError, type ModelProvider, type ReplyEvent, type ReplyRequest } from './provider.js';
+import {
+  ModelError,
+  type ModelProvider,
+  type ReplyEvent,
+  type ReplyRequest,
+  SUMMARY_MAX_CHARS,
+} from './provider.js';
 import { parseTrailer } from './reply-trailer.js';
+import { summaryMessages } from './summary-prompt.js';
 
 export interface OpenAiProviderOptions {
   /** e.g. https://api.example.com/v1 or http://127.0.0.1:11434/v1 — `/chat/completions` is added. */
@@ -85,6 +92,38 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): ModelProvi
             withheld: end.withheld,
           },
         };
+      } catch (error) {
+        throw upstream.explain(error);
+      } finally {
+        upstream.close();
+      }
+    },
+
+    async summarize(request, signal) {
+      const upstream = new UpstreamControl(options, signal);
+      try {
+        const response = await doFetch(url, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}),
+          },
+          body: JSON.stringify({
+            model: options.model,
+            messages: summaryMessages(request),
+            stream: false,
+            max_tokens: 300,
+          }),
+          signal: upstream.signal,
+        });
+        const body = (await response.json().catch(() => null)) as {
+          choices?: Array<{ message?: { content?: unknown } }>;
+        } | null;
+        const content = body?.choices?.[0]?.message?.content;
+        if (!response.ok || typeof content !== 'string') {
+          throw new ModelError('upstream', `summary failed: HTTP ${response.status}`);
+        }
+        return content.replaceAll('[[', '').trim().slice(0, SUMMARY_MAX_CHARS);
       } catch (error) {
         throw upstream.explain(error);
       } finally {

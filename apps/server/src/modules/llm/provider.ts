@@ -55,7 +55,21 @@ export type ReplyEvent = { type: 'delta'; text: string } | { type: 'final'; resu
 export interface ModelProvider {
   readonly name: ProviderName;
   reply(request: ReplyRequest, signal?: AbortSignal): AsyncIterable<ReplyEvent>;
+  /** Folds turns that no longer fit the prompt into the conversation's running summary. */
+  summarize(request: SummaryRequest, signal?: AbortSignal): Promise<string>;
 }
+
+export interface SummaryRequest {
+  persona: CharacterPersona;
+  locale: Locale;
+  /** The running summary so far ('' at first). */
+  previous: string;
+  /** The turns leaving the prompt's window, oldest first. */
+  turns: readonly ChatTurn[];
+}
+
+/** Longest running summary, in characters: it rides in every prompt. */
+export const SUMMARY_MAX_CHARS = 800;
 
 export type ModelErrorKind =
   /** No first token, or a gap between tokens, longer than the configured timeout. */

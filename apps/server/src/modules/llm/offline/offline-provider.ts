@@ -11,6 +11,7 @@ import {
 } from '../provider.js';
 import { matchesAnyKeyword, normalizeText, pickLocale } from '../text-match.js';
 import { detectIntents } from './intents.js';
+import { summarizeOffline } from './summarize.js';
 
 interface Choice {
   line: PersonaLine;
@@ -37,6 +38,9 @@ export function createOfflineProvider(): ModelProvider {
         type: 'final',
         result: { text, expression: line.expression, goal, withheld: false },
       };
+    },
+    async summarize(request) {
+      return summarizeOffline(request);
     },
   };
 }
