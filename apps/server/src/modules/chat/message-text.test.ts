@@ -2,7 +2,8 @@ import { LIMITS } from '@taleforge/contracts/constants';
 import { STATUS } from '@taleforge/contracts/status';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../platform/http/app-error.js';
-import { checkMessageText } from './message-text.js';
+import { acceptPlayerMessage, checkMessageText } from './message-text.js';
+import { createWordlistModerator } from './moderation.js';
 
 function statusOf(text: string): number | null {
   try {
@@ -33,5 +34,35 @@ describe('checkMessageText', () => {
   it('counts characters, not UTF-16 units or bytes', () => {
     expect(statusOf('龍'.repeat(LIMITS.chatMessageMaxChars))).toBeNull();
     expect(statusOf('😀'.repeat(LIMITS.chatMessageMaxChars))).toBeNull();
+  });
+});
+
+describe('acceptPlayerMessage', () => {
+  const moderator = createWordlistModerator();
+
+  it('passes a story message through, checked and trimmed', async () => {
+    await expect(acceptPlayerMessage('  I will find the map!  ', moderator)).resolves.toBe(
+      'I will find the map!',
+    );
+  });
+
+  it('refuses what moderation blocks with one status for every category', async () => {
+    for (const text of ['kill yourself', '4111 1111 1111 1111', '児童ポルノ']) {
+      const error = await acceptPlayerMessage(text, moderator).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(AppError);
+      expect((error as AppError).status).toBe(STATUS.CHAT_MESSAGE_BLOCKED);
+    }
+  });
+
+  it('checks the text before asking the moderator', async () => {
+    let asked = 0;
+    const counting = {
+      check: async () => {
+        asked += 1;
+        return { allowed: true as const };
+      },
+    };
+    await acceptPlayerMessage('', counting).catch(() => null);
+    expect(asked).toBe(0);
   });
 });

@@ -1,6 +1,7 @@
 import { LIMITS } from '@taleforge/contracts/constants';
 import { STATUS } from '@taleforge/contracts/status';
 import { AppError } from '../../platform/http/app-error.js';
+import type { Moderator } from './moderation.js';
 
 // Control characters (C0 and C1) other than tab and line breaks, and the invisible direction
 // overrides that can make a message read differently from what it says.
@@ -23,5 +24,17 @@ export function checkMessageText(raw: string): string {
   if ([...text].length > LIMITS.chatMessageMaxChars) {
     throw new AppError(STATUS.CHAT_MESSAGE_TOO_LONG);
   }
+  return text;
+}
+
+/**
+ * Everything a player's message must pass before a gem is spent or anything is stored: the
+ * text checks above, then input moderation (5001, the same message whatever the category, so
+ * the list cannot be probed word by word).
+ */
+export async function acceptPlayerMessage(raw: string, moderator: Moderator): Promise<string> {
+  const text = checkMessageText(raw);
+  const verdict = await moderator.check(text, 'input');
+  if (!verdict.allowed) throw new AppError(STATUS.CHAT_MESSAGE_BLOCKED);
   return text;
 }
