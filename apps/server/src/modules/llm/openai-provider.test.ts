@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeLlm, startFakeLlm } from '../../../test/support/fake-llm.js';
 import { buildReplyRequest, loadDemoPersona } from '../../../test/support/personas.js';
+import { loadConfig } from '../../config.js';
+import { createModelProvider } from './create-provider.js';
 import { createOpenAiProvider, type OpenAiProviderOptions } from './openai-provider.js';
 import { ModelError, type ReplyEvent, type ReplyRequest, type ReplyResult } from './provider.js';
 
@@ -70,6 +72,20 @@ describe('openai provider against a streaming OpenAI-compatible server', () => {
     const sent = fake.requests[0];
     expect(sent?.headers.authorization).toBe('Bearer sk-test');
     expect(sent?.body).toMatchObject({ model: 'fake-model', stream: true, max_tokens: 300 });
+  });
+
+  it('is what the configuration builds once LLM_BASE_URL and LLM_MODEL are set', async () => {
+    const configured = createModelProvider(loadConfig({ ...fake.env, LLM_API_KEY: 'sk-env' }));
+    expect(configured.name).toBe('openai');
+    fake.script({ text: 'Aye.', trailer: '[[meta {"expression":"grin"}]]' });
+    const events = [];
+    for await (const event of configured.reply(buildReplyRequest({ persona: vale }))) {
+      events.push(event);
+    }
+    expect(events.at(-1)).toMatchObject({ type: 'final', result: { expression: 'grin' } });
+    expect(fake.requests.at(-1)?.headers.authorization).toBe('Bearer sk-env');
+    expect(fake.requests.at(-1)?.body.model).toBe('fake-model');
+    expect(createModelProvider(loadConfig({})).name).toBe('offline');
   });
 
   it.each([

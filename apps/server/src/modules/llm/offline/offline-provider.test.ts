@@ -40,6 +40,9 @@ describe('offline persona engine', () => {
     ['zh_CN', '奎尔是谁', /扑了粉的黄鼠狼/, 'angry'],
     ['ja_JP', 'クイル卿について教えて', /白粉のイタチ/, 'angry'],
     ['ja_JP', 'かわいいね', /この船と結婚/, 'love'],
+    ['zh_CN', '船上有多少人？', /尽管问/, 'laugh'],
+    ['en_US', 'Sure, count me in', /That's the spirit/, 'happy'],
+    ['ja_JP', 'いいえ、行かない', /骨のあるスズメ/, 'grin'],
   ])('answers Captain Vale in %s: %s', async (locale, message, expected, expression) => {
     const { result } = await talk(buildReplyRequest({ persona: vale, locale, message }));
     expect(result.text).toMatch(expected);
