@@ -37,6 +37,11 @@ interface StreamChunk {
 export function createOpenAiProvider(options: OpenAiProviderOptions): ModelProvider {
   const url = `${options.baseUrl.replace(/\/+$/, '')}/chat/completions`;
   const doFetch = options.fetch ?? fetch;
+  const headers = (accept: string) => ({
+    'content-type': 'application/json',
+    accept,
+    ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}),
+  });
 
   return {
     name: 'openai',
@@ -48,11 +53,7 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): ModelProvi
       try {
         const response = await doFetch(url, {
           method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            accept: 'text/event-stream',
-            ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}),
-          },
+          headers: headers('text/event-stream'),
           body: JSON.stringify({
             model: options.model,
             messages: prompt.messages,
@@ -104,10 +105,7 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): ModelProvi
       try {
         const response = await doFetch(url, {
           method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}),
-          },
+          headers: headers('application/json'),
           body: JSON.stringify({
             model: options.model,
             messages: summaryMessages(request),

@@ -50,7 +50,7 @@ export function chooseLine(request: ReplyRequest): Choice {
   const goal = findGoal(persona, request.goalKey);
   let proposal: GoalProposal | null = null;
   if (goal) {
-    const before = evaluateGoal(goal, playerTexts(history, '').slice(0, -1));
+    const before = evaluateGoal(goal, playerTexts(history, message).slice(0, -1));
     const after = evaluateGoal(goal, playerTexts(history, message));
     if (after.reached) proposal = { key: goal.key };
     if (after.reached && !before.reached) return { line: goal.reached, goal: proposal };
