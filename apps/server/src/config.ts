@@ -5,89 +5,85 @@ import { z } from 'zod';
 const port = z.coerce.number().int().min(0).max(65_535);
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
 
-const envSchema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-    HOST: z.string().min(1).default('0.0.0.0'),
-    PORT: port.default(8080),
-    DATA_DIR: z.string().min(1).default('./data'),
-    DATABASE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
-    PRODUCT_SLUG: z
-      .string()
-      .regex(/^[a-z][a-z0-9-]{0,31}$/)
-      .default(PRODUCT_SLUG),
-    LOG_LEVEL: z
-      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
-      .default('info'),
-    /** Hostname of the test site origin: the browser's devtools guard is off there. */
-    TEST_HOST: z.string().default('test.taleforge.app'),
-    /** Where the built SPA lives; unset → apps/web/dist next to this package. */
-    WEB_DIST: z.preprocess(emptyToUndefined, z.string().optional()),
-    /** Sessions last this long after last use (sliding). */
-    SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-    /** Lifetime of cached public catalogue reads, per process. */
-    CATALOGUE_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
-    BODY_LIMIT_BYTES: z.coerce
-      .number()
-      .int()
-      .min(1_024)
-      .max(50 * 1024 * 1024)
-      .default(1024 * 1024),
-    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-    /** Trust X-Forwarded-* from a proxy in front (true, or a hop count / address list). */
-    TRUST_PROXY: z
-      .enum(['true', 'false'])
-      .default('false')
-      .transform((v) => v === 'true'),
-    /** PEM of the risk step's RSA key when several processes must share one; else kept in DATA_DIR. */
-    RISK_PRIVATE_KEY_PEM: z.preprocess(emptyToUndefined, z.string().optional()),
-    /** Origin players reach us at; OAuth redirect URIs are built from it exactly. */
-    PUBLIC_URL: z.url().default('http://localhost:8080'),
-    /** smtp(s)://user:pass@host:port — unset: mail goes to the outbox (/dev/mailbox outside production). */
-    SMTP_URL: z.preprocess(emptyToUndefined, z.string().optional()),
-    MAIL_FROM: z.string().default('Taleforge <no-reply@taleforge.app>'),
-    GOOGLE_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().optional()),
-    GOOGLE_USERINFO_URL: z.url().default('https://openidconnect.googleapis.com/v1/userinfo'),
-    GOOGLE_TOKENINFO_URL: z.url().default('https://oauth2.googleapis.com/tokeninfo'),
-    DISCORD_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().optional()),
-    DISCORD_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
-    DISCORD_AUTHORIZE_URL: z.url().default('https://discord.com/oauth2/authorize'),
-    DISCORD_TOKEN_URL: z.url().default('https://discord.com/api/oauth2/token'),
-    DISCORD_USER_URL: z.url().default('https://discord.com/api/users/@me'),
-    /** Multiplies every sign-in rate limit (tests and load benchmarks raise it). */
-    AUTH_RATE_LIMIT_SCALE: z.coerce.number().min(0.01).max(1_000_000).default(1),
-    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
-    /** Character engine: unset → `openai` when LLM_BASE_URL is set, else the offline persona engine. */
-    LLM_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['offline', 'openai']).optional()),
-    /** OpenAI-compatible API base, e.g. https://api.openai.com/v1 or http://127.0.0.1:11434/v1. */
-    LLM_BASE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
-    LLM_API_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
-    LLM_MODEL: z.preprocess(emptyToUndefined, z.string().max(200).optional()),
-    /** Longest wait for the model's answer, its first token, or its next token. */
-    LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
-    /** Longest whole reply. */
-    LLM_MAX_REPLY_MS: z.coerce.number().int().min(1_000).max(600_000).default(90_000),
-    LLM_MAX_TOKENS: z.coerce.number().int().min(16).max(8_192).default(400),
-  })
-  .superRefine((env, ctx) => {
-    const provider = env.LLM_PROVIDER ?? (env.LLM_BASE_URL ? 'openai' : 'offline');
-    if (provider !== 'openai') return;
-    for (const name of ['LLM_BASE_URL', 'LLM_MODEL'] as const) {
-      if (!env[name])
-        ctx.addIssue({
-          code: 'custom',
-          path: [name],
-          message: 'required when the openai engine is used',
-        });
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: port.default(8080),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  PRODUCT_SLUG: z
+    .string()
+    .regex(/^[a-z][a-z0-9-]{0,31}$/)
+    .default(PRODUCT_SLUG),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Hostname of the test site origin: the browser's devtools guard is off there. */
+  TEST_HOST: z.string().default('test.taleforge.app'),
+  /** Where the built SPA lives; unset → apps/web/dist next to this package. */
+  WEB_DIST: z.preprocess(emptyToUndefined, z.string().optional()),
+  /** Sessions last this long after last use (sliding). */
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Lifetime of cached public catalogue reads, per process. */
+  CATALOGUE_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1_024)
+    .max(50 * 1024 * 1024)
+    .default(1024 * 1024),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Trust X-Forwarded-* from a proxy in front (true, or a hop count / address list). */
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /** PEM of the risk step's RSA key when several processes must share one; else kept in DATA_DIR. */
+  RISK_PRIVATE_KEY_PEM: z.preprocess(emptyToUndefined, z.string().optional()),
+  /** Origin players reach us at; OAuth redirect URIs are built from it exactly. */
+  PUBLIC_URL: z.url().default('http://localhost:8080'),
+  /** smtp(s)://user:pass@host:port — unset: mail goes to the outbox (/dev/mailbox outside production). */
+  SMTP_URL: z.preprocess(emptyToUndefined, z.string().optional()),
+  MAIL_FROM: z.string().default('Taleforge <no-reply@taleforge.app>'),
+  GOOGLE_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().optional()),
+  GOOGLE_USERINFO_URL: z.url().default('https://openidconnect.googleapis.com/v1/userinfo'),
+  GOOGLE_TOKENINFO_URL: z.url().default('https://oauth2.googleapis.com/tokeninfo'),
+  DISCORD_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().optional()),
+  DISCORD_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
+  DISCORD_AUTHORIZE_URL: z.url().default('https://discord.com/oauth2/authorize'),
+  DISCORD_TOKEN_URL: z.url().default('https://discord.com/api/oauth2/token'),
+  DISCORD_USER_URL: z.url().default('https://discord.com/api/users/@me'),
+  /** Multiplies every sign-in rate limit (tests and load benchmarks raise it). */
+  AUTH_RATE_LIMIT_SCALE: z.coerce.number().min(0.01).max(1_000_000).default(1),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  /** Character engine: unset → `openai` when LLM_BASE_URL is set, else the offline persona engine. */
+  LLM_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['offline', 'openai']).optional()),
+  /** OpenAI-compatible API base, e.g. https://api.openai.com/v1 or http://127.0.0.1:11434/v1. */
+  LLM_BASE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  LLM_API_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+  LLM_MODEL: z.preprocess(emptyToUndefined, z.string().max(200).optional()),
+  /** Longest wait for the model's answer, its first token, or its next token. */
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
+  /** Longest whole reply. */
+  LLM_MAX_REPLY_MS: z.coerce.number().int().min(1_000).max(600_000).default(90_000),
+  LLM_MAX_TOKENS: z.coerce.number().int().min(16).max(8_192).default(400),
+});
+
+/** Settings that only make sense together. */
+const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
+  const provider = env.LLM_PROVIDER ?? (env.LLM_BASE_URL ? 'openai' : 'offline');
+  if (provider !== 'openai') return;
+  for (const name of ['LLM_BASE_URL', 'LLM_MODEL'] as const) {
+    if (!env[name]) {
+      ctx.addIssue({ code: 'custom', path: [name], message: 'required by the openai engine' });
     }
-  });
+  }
+});
 
 export type Config = z.infer<typeof envSchema> & { dataDir: string; webDist: string };
 
 export class ConfigError extends Error {}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  const parsed = checkedEnvSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
