@@ -22,7 +22,8 @@ export interface BuiltPrompt {
   droppedTurns: number;
 }
 
-const LANGUAGE_NAME: Record<Locale, string> = {
+/** How the prompts name each interface language to the model. */
+export const LANGUAGE_NAME: Record<Locale, string> = {
   en_US: 'English',
   zh_CN: 'Simplified Chinese',
   ja_JP: 'Japanese',

@@ -1,13 +1,6 @@
-import type { Locale } from '@taleforge/contracts/constants';
-import type { ChatMessage } from './prompt.js';
+import { type ChatMessage, LANGUAGE_NAME } from './prompt.js';
 import type { SummaryRequest } from './provider.js';
 import { pickLocale } from './text-match.js';
-
-const LANGUAGE_NAME: Record<Locale, string> = {
-  en_US: 'English',
-  zh_CN: 'Simplified Chinese',
-  ja_JP: 'Japanese',
-};
 
 /**
  * The request that folds old turns into the running summary. The transcript travels as a user
