@@ -57,6 +57,25 @@ describe('offline persona engine', () => {
     expect(result.expression).toBe('observe');
   });
 
+  it('answers a cue with keywords and an intent only when both are there', async () => {
+    const persona = {
+      ...mirela,
+      cues: [
+        {
+          intent: 'question' as const,
+          keywords: { en_US: ['tide'] },
+          say: [{ en_US: 'High tide at midnight.' }],
+          expression: 'observe' as const,
+        },
+        ...mirela.cues,
+      ],
+    };
+    const ask = await talk(buildReplyRequest({ persona, message: 'When is the tide?' }));
+    expect(ask.result.text).toBe('High tide at midnight.');
+    const tell = await talk(buildReplyRequest({ persona, message: 'The tide is turning.' }));
+    expect(tell.result.text).not.toBe('High tide at midnight.');
+  });
+
   it('does not hear "hi" inside other words', async () => {
     const { result } = await talk(
       buildReplyRequest({ persona: mirela, message: 'this thing whistles' }),

@@ -67,10 +67,20 @@ export function chooseLine(request: ReplyRequest): Choice {
   return { line: rotate(persona.fallback, history), goal: proposal };
 }
 
+/**
+ * A cue with keywords answers when they match (and, if it also names an intent, only when that
+ * intent is heard too); a cue with only an intent answers to the intent. Keyword cues win.
+ */
 function findCue(persona: CharacterPersona, heard: string): PersonaLine | undefined {
-  const byKeyword = persona.cues.find((c) => c.keywords && matchesAnyKeyword(heard, c.keywords));
+  const intents = detectIntents(heard);
+  const byKeyword = persona.cues.find(
+    (c) =>
+      c.keywords &&
+      matchesAnyKeyword(heard, c.keywords) &&
+      (!c.intent || intents.includes(c.intent)),
+  );
   if (byKeyword) return byKeyword;
-  for (const intent of detectIntents(heard)) {
+  for (const intent of intents) {
     const cue = persona.cues.find((c) => c.intent === intent && !c.keywords);
     if (cue) return cue;
   }
