@@ -2,9 +2,11 @@
 // the same run. Needs a build (`npm run build`) and Chromium (scripts/ensure-chromium.sh).
 import { benchApi } from './api/run.mjs';
 import { benchBundle } from './bundle/run.mjs';
+import { benchChatTtft } from './chat-ttft/run.mjs';
 import { benchLogin } from './login/run.mjs';
 
 const only = process.argv[2];
 if (!only || only === 'api') await benchApi();
 if (!only || only === 'bundle') await benchBundle();
 if (!only || only === 'login') await benchLogin();
+if (!only || only === 'chat-ttft') await benchChatTtft();

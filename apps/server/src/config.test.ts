@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
+import { providerName } from './modules/llm/create-provider.js';
 
 describe('loadConfig', () => {
   it('needs nothing installed: embedded database, port 8080, ./data', () => {
@@ -43,5 +44,20 @@ describe('loadConfig', () => {
       expect((error as Error).message).toMatch(/PORT/);
       expect((error as Error).message).toMatch(/PRODUCT_SLUG/);
     }
+  });
+
+  it('chooses the character engine: offline by default, openai once an endpoint is set', () => {
+    expect(providerName(loadConfig({}))).toBe('offline');
+    const hosted = loadConfig({ LLM_BASE_URL: 'http://127.0.0.1:11434/v1', LLM_MODEL: 'llama3' });
+    expect(providerName(hosted)).toBe('openai');
+    expect(hosted).toMatchObject({ LLM_TIMEOUT_MS: 20_000, LLM_MAX_TOKENS: 400 });
+    expect(providerName(loadConfig({ LLM_PROVIDER: 'offline', LLM_BASE_URL: 'http://x/v1' }))).toBe(
+      'offline',
+    );
+  });
+
+  it('refuses the openai engine without an endpoint and a model', () => {
+    expect(() => loadConfig({ LLM_PROVIDER: 'openai' })).toThrow(/LLM_BASE_URL[\s\S]*LLM_MODEL/);
+    expect(() => loadConfig({ LLM_BASE_URL: 'http://127.0.0.1:8000/v1' })).toThrow(/LLM_MODEL/);
   });
 });

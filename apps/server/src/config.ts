@@ -54,6 +54,28 @@ const envSchema = z.object({
   /** Multiplies every sign-in rate limit (tests and load benchmarks raise it). */
   AUTH_RATE_LIMIT_SCALE: z.coerce.number().min(0.01).max(1_000_000).default(1),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  /** Character engine: unset → `openai` when LLM_BASE_URL is set, else the offline persona engine. */
+  LLM_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['offline', 'openai']).optional()),
+  /** OpenAI-compatible API base, e.g. https://api.openai.com/v1 or http://127.0.0.1:11434/v1. */
+  LLM_BASE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  LLM_API_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+  LLM_MODEL: z.preprocess(emptyToUndefined, z.string().max(200).optional()),
+  /** Longest wait for the model's answer, its first token, or its next token. */
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
+  /** Longest whole reply. */
+  LLM_MAX_REPLY_MS: z.coerce.number().int().min(1_000).max(600_000).default(90_000),
+  LLM_MAX_TOKENS: z.coerce.number().int().min(16).max(8_192).default(400),
+});
+
+/** Settings that only make sense together. */
+const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
+  const provider = env.LLM_PROVIDER ?? (env.LLM_BASE_URL ? 'openai' : 'offline');
+  if (provider !== 'openai') return;
+  for (const name of ['LLM_BASE_URL', 'LLM_MODEL'] as const) {
+    if (!env[name]) {
+      ctx.addIssue({ code: 'custom', path: [name], message: 'required by the openai engine' });
+    }
+  }
 });
 
 export type Config = z.infer<typeof envSchema> & { dataDir: string; webDist: string };
@@ -61,7 +83,7 @@ export type Config = z.infer<typeof envSchema> & { dataDir: string; webDist: str
 export class ConfigError extends Error {}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  const parsed = checkedEnvSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

@@ -88,7 +88,13 @@ export const LIMITS = {
   profileNicknameMax: 30,
   avatarMaxBytes: 10 * 1024 * 1024,
   chatMessageGems: 10,
+  /** Longest chat message a player can send, in characters. */
+  chatMessageMaxChars: 500,
 } as const;
+
+/** Engines that can answer for a character (the settings screen says which one is active). */
+export const CHAT_ENGINES = ['offline', 'openai'] as const;
+export type ChatEngine = (typeof CHAT_ENGINES)[number];
 
 export const TOP_UP_PRICE_TIERS = [6, 30, 68, 128, 328, 648] as const;
 export const DISCOUNT_BADGES = [20, 25, 30] as const;

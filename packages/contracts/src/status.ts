@@ -36,6 +36,16 @@ export const STATUS = {
   OAUTH_STATE_INVALID: 2011,
   MAIL_FAILED: 2012,
   RISK_PAYLOAD_INVALID: 1102,
+  CHAT_MESSAGE_BLOCKED: 5001,
+  CHAT_REPLY_WITHHELD: 5002,
+  CHAT_REPLY_FAILED: 5003,
+  CHAT_REPLY_TIMEOUT: 5004,
+  CHAT_MESSAGE_EMPTY: 5005,
+  CHAT_MESSAGE_TOO_LONG: 5006,
+  CHAT_CHARACTER_NOT_FOUND: 5007,
+  CHAT_MESSAGE_ID_REUSED: 5008,
+  CHAT_DAILY_LIMIT: 5009,
+  CHAT_MESSAGE_BAD_CHARACTERS: 5010,
 } as const;
 
 export type StatusName = keyof typeof STATUS;
@@ -178,6 +188,57 @@ export const STATUS_MESSAGES: Record<StatusCode, Messages> = {
     en_US: 'The email could not be sent, please try again later',
     zh_CN: '邮件发送失败，请稍后再试',
     ja_JP: 'メールを送信できませんでした。しばらくしてからお試しください',
+  },
+  5001: {
+    en_US: 'This message cannot be sent. Please say it another way',
+    zh_CN: '这条消息无法发送，请换一种说法',
+    ja_JP: 'このメッセージは送信できません。別の言い方でお試しください',
+  },
+  5002: {
+    en_US: 'The reply was held back. Your gems have been returned',
+    zh_CN: '这条回复未能显示，宝石已退还',
+    ja_JP: '返信を表示できませんでした。ジェムは返却されました',
+  },
+  5003: {
+    en_US: 'The character cannot answer right now. Your gems have been returned',
+    zh_CN: '角色暂时无法回答，宝石已退还',
+    ja_JP: 'キャラクターは今は答えられません。ジェムは返却されました',
+  },
+  5004: {
+    en_US: 'The character took too long to answer. Your gems have been returned',
+    zh_CN: '角色回答超时，宝石已退还',
+    ja_JP: 'キャラクターの返事に時間がかかりすぎました。ジェムは返却されました',
+  },
+  5005: {
+    en_US: 'Please type a message',
+    zh_CN: '请输入消息',
+    ja_JP: 'メッセージを入力してください',
+  },
+  5006: {
+    en_US: 'This message is too long',
+    zh_CN: '消息过长',
+    ja_JP: 'メッセージが長すぎます',
+  },
+  5007: {
+    en_US: 'This character is not in this game',
+    zh_CN: '该角色不在这个游戏中',
+    ja_JP: 'このキャラクターはこのゲームにいません',
+  },
+  5008: {
+    en_US: 'This message id was already used for a different message',
+    zh_CN: '该消息编号已用于另一条消息',
+    ja_JP: 'このメッセージIDは別のメッセージに使われています',
+  },
+  5009: {
+    en_US:
+      "The characters need a rest: today's conversation limit is reached. Please come back tomorrow",
+    zh_CN: '角色们需要休息：今天的对话次数已用完，请明天再来',
+    ja_JP: 'キャラクターたちは休憩中です：本日の会話の上限に達しました。また明日お越しください',
+  },
+  5010: {
+    en_US: 'This message contains characters that cannot be sent',
+    zh_CN: '消息中含有无法发送的字符',
+    ja_JP: 'メッセージに送信できない文字が含まれています',
   },
 };
 

@@ -1,10 +1,16 @@
 import { z } from 'zod';
 import { defineCall, idSchema } from '../call.js';
-import { EXPRESSIONS } from '../constants.js';
+import { CHAT_ENGINES, EXPRESSIONS, LIMITS } from '../constants.js';
 
 const expression = z.enum(EXPRESSIONS);
 const conversationQuery = z.object({ game_id: idSchema, npc_id: idSchema });
 
+const goalSchema = z.object({ key: z.string(), text: z.string() });
+
+/**
+ * v1: what the chat panel needs to open — who the character is, how they greet, their face
+ * now, the goal the story set (if any), the price of a message and which engine answers.
+ */
 export const conversationInfoSchema = z.object({
   game_id: z.number().int(),
   npc_id: z.number().int(),
@@ -12,9 +18,13 @@ export const conversationInfoSchema = z.object({
   portrait: z.string(),
   greeting: z.string(),
   expression,
-  goal: z.object({ key: z.string(), text: z.string() }).nullable(),
+  goal: goalSchema.nullable(),
   price_gems: z.number().int(),
+  /** `offline`: the authored persona engine answers; `openai`: a language model does. */
+  engine: z.enum(CHAT_ENGINES),
 });
+
+export type ConversationInfo = z.output<typeof conversationInfoSchema>;
 
 export const conversationInfoCall = defineCall({
   method: 'GET',
@@ -23,6 +33,11 @@ export const conversationInfoCall = defineCall({
   data: conversationInfoSchema,
 });
 
+/**
+ * v2: v1 plus what the story state contributes, read from the player's play state: the tasks
+ * of the current chapter, the NPC's status, and how far the goal has come (0–100, from the
+ * goal steps the player's own words have met; null without a goal).
+ */
 export const conversationInfoV2Call = defineCall({
   method: 'GET',
   path: '/api/auth/h5/game/v2/conversation/info',
@@ -30,7 +45,7 @@ export const conversationInfoV2Call = defineCall({
   data: conversationInfoSchema.extend({
     tasks: z.array(z.object({ key: z.string(), title: z.string(), done: z.boolean() })),
     npc_status: z.object({ health: z.number(), magic: z.number(), experience: z.number() }),
-    goal_progress: z.number().min(0).max(100).nullable(),
+    goal_progress: z.number().int().min(0).max(100).nullable(),
   }),
 });
 
@@ -39,9 +54,15 @@ export const chatRecordSchema = z.object({
   role: z.enum(['player', 'npc']),
   text: z.string(),
   expression: expression.nullable(),
+  /** `streaming` while a reply is being written (a reload shows it so far), `failed` if cut off. */
+  state: z.enum(['complete', 'streaming', 'failed']),
   created_at: z.string(),
 });
 
+/**
+ * History, newest page first: without a cursor the latest `limit` records; `next_cursor`
+ * fetches the page before. Within a page records run oldest to newest.
+ */
 export const chatRecordCall = defineCall({
   method: 'GET',
   path: '/api/auth/h5/game/chat/record',
@@ -51,3 +72,58 @@ export const chatRecordCall = defineCall({
   }),
   data: z.object({ records: z.array(chatRecordSchema), next_cursor: z.string().nullable() }),
 });
+
+/**
+ * Sends a message and streams the reply. The answer is either a JSON envelope (refused before
+ * anything was charged or stored: bad input, blocked text, insufficient gems, rate limit) or,
+ * with `content-type: text/event-stream`, the events of `CHAT_SEND_EVENTS` in this order:
+ * `accepted`, any number of `delta`, then exactly one of `done` or `error`. Resending the same
+ * `client_message_id` with the same text never charges twice; with another text it is refused.
+ */
+export const chatSendCall = defineCall({
+  method: 'POST',
+  path: '/api/auth/h5/game/chat/send',
+  body: z.strictObject({
+    game_id: idSchema,
+    npc_id: idSchema,
+    client_message_id: z.uuid(),
+    /** Length and content are checked by the server (statuses 5005, 5006, 5001). */
+    text: z.string().max(LIMITS.chatMessageMaxChars * 4),
+  }),
+  data: z.null(),
+});
+
+const checkedGoal = z.object({
+  key: z.string(),
+  /** True only when the server has checked the reply's signal against the story. */
+  reached: z.boolean(),
+  percent: z.number().int().min(0).max(100),
+});
+
+export const CHAT_SEND_EVENTS = {
+  /** The message is stored and paid for. */
+  accepted: z.object({
+    message_id: z.string(),
+    reply_id: z.string(),
+    charged_gems: z.number().int(),
+    gem_balance: z.number().int(),
+  }),
+  /** More of the reply, as plain text: render it as text, never as HTML. */
+  delta: z.object({ text: z.string() }),
+  done: z.object({
+    reply_id: z.string(),
+    text: z.string(),
+    expression,
+    goal: checkedGoal.nullable(),
+  }),
+  /** The reply failed or was held back; the browser drops the streamed text. */
+  error: z.object({
+    status: z.number().int(),
+    desc: z.string(),
+    refunded_gems: z.number().int(),
+    gem_balance: z.number().int().nullable(),
+  }),
+} as const;
+
+export type ChatSendEventName = keyof typeof CHAT_SEND_EVENTS;
+export type ChatSendEvent<N extends ChatSendEventName> = z.output<(typeof CHAT_SEND_EVENTS)[N]>;

@@ -26,6 +26,7 @@ export const CALLS = {
   conversationInfo: chat.conversationInfoCall,
   conversationInfoV2: chat.conversationInfoV2Call,
   chatRecord: chat.chatRecordCall,
+  chatSend: chat.chatSendCall,
   walletBalance: wallet.walletBalanceCall,
   goodsCoins: wallet.goodsCoinsCall,
   orderCreate: wallet.orderCreateCall,

@@ -1,0 +1,161 @@
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { statusMessage } from '@taleforge/contracts/status';
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type FakeLlm, startFakeLlm } from '../../../test/support/fake-llm.js';
+import { buildReplyRequest, loadDemoPersona } from '../../../test/support/personas.js';
+import { createOpenAiProvider } from '../llm/openai-provider.js';
+import { createWordlistModerator } from './moderation.js';
+import { openSse } from './sse-writer.js';
+import { failureStatus, type ReplyOutcome, streamReply } from './stream-reply.js';
+
+// The send route's streaming half as the chat module will run it: provider → output moderation
+// → SSE writer, with the client's disconnect cancelling the model.
+let fake: FakeLlm;
+let app: FastifyInstance;
+let base: string;
+const outcomes: ReplyOutcome[] = [];
+let flood = { sent: 0 };
+
+beforeAll(async () => {
+  fake = await startFakeLlm({ chunkChars: 4 });
+  const provider = createOpenAiProvider({
+    baseUrl: fake.baseUrl,
+    model: 'fake',
+    idleTimeoutMs: 500,
+    maxReplyMs: 5_000,
+    maxTokens: 100,
+  });
+  app = Fastify();
+  app.post('/chat', async (_request, reply) => {
+    const sse = openSse(reply, { heartbeatMs: 50 });
+    const outcome = await streamReply({
+      provider,
+      moderator: createWordlistModerator(),
+      request: buildReplyRequest({ persona: loadDemoPersona('captain-vale') }),
+      onDelta: (text) => sse.send('delta', { text }),
+      signal: sse.signal,
+    });
+    outcomes.push(outcome);
+    if (outcome.kind === 'complete') {
+      await sse.send('done', { text: outcome.text, expression: outcome.expression });
+    } else {
+      const status = failureStatus(outcome.reason);
+      await sse.send('error', { status, desc: statusMessage(status, 'en_US') });
+    }
+    sse.end();
+  });
+  app.post('/flood', async (_request, reply) => {
+    const sse = openSse(reply);
+    const block = 'x'.repeat(16 * 1024);
+    for (flood.sent = 0; flood.sent < 2_000 && !sse.signal.aborted; flood.sent++) {
+      await sse.send('delta', { text: block });
+    }
+    sse.end();
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await app.close();
+  await fake.close();
+});
+beforeEach(() => {
+  fake.settings.tokenDelayMs = 0;
+  outcomes.length = 0;
+});
+
+async function readEvents(path: string, signal?: AbortSignal): Promise<EventSourceMessage[]> {
+  const response = await fetch(`${base}${path}`, { method: 'POST', signal });
+  expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+  const events: EventSourceMessage[] = [];
+  const parser = createParser({ onEvent: (e) => events.push(e) });
+  const decoder = new TextDecoder();
+  for await (const bytes of response.body as unknown as AsyncIterable<Uint8Array>) {
+    parser.feed(decoder.decode(bytes, { stream: true }));
+  }
+  return events;
+}
+
+describe('SSE writer with a streamed reply', () => {
+  it('sends deltas as they come, then done with the expression', async () => {
+    fake.script({ text: 'Ha! Welcome aboard!', trailer: '[[meta {"expression":"laugh"}]]' });
+    const events = await readEvents('/chat');
+    const deltas = events.filter((e) => e.event === 'delta');
+    expect(deltas.length).toBeGreaterThan(2);
+    expect(deltas.map((e) => JSON.parse(e.data).text).join('')).toBe('Ha! Welcome aboard!');
+    expect(events.at(-1)).toMatchObject({ event: 'done' });
+    expect(JSON.parse(events.at(-1)?.data ?? '{}')).toEqual({
+      text: 'Ha! Welcome aboard!',
+      expression: 'laugh',
+    });
+  });
+
+  it('ends with an error event when the provider fails mid-stream', async () => {
+    fake.script({ text: 'I was about to say something', errorAfterChunks: 3 });
+    const events = await readEvents('/chat');
+    expect(events.filter((e) => e.event === 'delta').length).toBeGreaterThan(0);
+    expect(JSON.parse(events.at(-1)?.data ?? '{}')).toEqual({
+      status: 5003,
+      desc: 'The character cannot answer right now. Your gems have been returned',
+    });
+    expect(outcomes[0]).toMatchObject({ kind: 'failed', reason: 'upstream' });
+  });
+
+  it('holds back a reply that output moderation blocks', async () => {
+    fake.script({ text: 'Listen, sparrow: kill yourself.' });
+    const events = await readEvents('/chat');
+    const shown = events.filter((e) => e.event === 'delta').map((e) => JSON.parse(e.data).text);
+    expect(shown.join('')).not.toMatch(/kill yourself/);
+    expect(events.at(-1)?.event).toBe('error');
+    expect(JSON.parse(events.at(-1)?.data ?? '{}').status).toBe(5002);
+  });
+
+  it('sends heartbeats while the model is slow, and times out with 5004', async () => {
+    fake.script({ text: 'Hmm, let me think', stallAfterChunks: 1 });
+    const raw = await (await fetch(`${base}/chat`, { method: 'POST' })).text();
+    expect(raw).toContain(': ping');
+    expect(raw).toContain('"status":5004');
+  });
+
+  it('cancels the model when the player goes away', async () => {
+    fake.settings.tokenDelayMs = 40;
+    fake.script({ text: 'a long story about the sky '.repeat(10) });
+    const before = fake.stats.closedByClient;
+    const controller = new AbortController();
+    const reading = readEvents('/chat', controller.signal).catch(() => null);
+    await expect.poll(() => fake.stats.open).toBeGreaterThan(0);
+    await new Promise((r) => setTimeout(r, 100));
+    controller.abort();
+    await reading;
+    await expect.poll(() => fake.stats.closedByClient).toBe(before + 1);
+    await expect.poll(() => outcomes[0]).toMatchObject({ kind: 'failed', reason: 'aborted' });
+  });
+
+  it('waits for a slow reader instead of buffering everything', async () => {
+    flood = { sent: 0 };
+    const received = await new Promise<number>((resolve, reject) => {
+      const req = httpRequest(`${base}/flood`, { method: 'POST' }, (res) => {
+        res.pause();
+        setTimeout(() => {
+          // 2,000 events of 16 KiB = 32 MiB; a paused reader must have stopped the writer early.
+          // Without backpressure all 2,000 would be queued at once; kernel socket buffers hold
+          // a few MiB (about 250 events here), so half is a safe line between the two.
+          expect(flood.sent).toBeLessThan(1_000);
+          let bytes = 0;
+          res.on('data', (chunk: Buffer) => {
+            bytes += chunk.length;
+          });
+          res.on('end', () => resolve(bytes));
+          res.resume();
+        }, 300);
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(flood.sent).toBe(2_000);
+    expect(received).toBeGreaterThan(2_000 * 16 * 1024);
+  });
+});

@@ -1,0 +1,66 @@
+import { once } from 'node:events';
+import type { FastifyReply } from 'fastify';
+
+export interface SseWriter {
+  /** Aborted when the client goes away before `end()`: pass it upstream to cancel the model. */
+  readonly signal: AbortSignal;
+  /** Writes one event; waits while the socket's buffer is full. A no-op once the client left. */
+  send(event: string, data: unknown): Promise<void>;
+  /** Ends the stream (idempotent). */
+  end(): void;
+}
+
+export interface SseOptions {
+  /** A comment line this often keeps proxies from closing an idle stream. */
+  heartbeatMs?: number;
+}
+
+/**
+ * Turns a Fastify reply into a Server-Sent Events stream (used over POST, so the browser reads it
+ * with fetch, not EventSource). Fastify stops managing the reply; this owns it until `end()`.
+ *
+ * Backpressure: `send` resolves only when the data is in the kernel's hands or the client is gone,
+ * so a slow reader slows its own producer instead of growing our memory. Disconnect: `signal`
+ * aborts on the response's `close` before we ended it.
+ */
+export function openSse(reply: FastifyReply, options: SseOptions = {}): SseWriter {
+  const res = reply.raw;
+  const controller = new AbortController();
+  let ended = false;
+  reply.hijack();
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    // nginx and similar buffer responses unless told not to.
+    'x-accel-buffering': 'no',
+  });
+  res.flushHeaders();
+  res.socket?.setNoDelay(true);
+  const onClose = () => {
+    clearInterval(heartbeat);
+    if (!ended) controller.abort();
+  };
+  res.on('close', onClose);
+  const heartbeat = setInterval(() => {
+    if (!ended && !res.destroyed) res.write(': ping\n\n');
+  }, options.heartbeatMs ?? 15_000);
+  heartbeat.unref();
+
+  return {
+    signal: controller.signal,
+    async send(event, data) {
+      if (ended || res.destroyed) return;
+      const frame = `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+      if (!res.write(frame)) {
+        await Promise.race([once(res, 'drain'), once(res, 'close')]);
+      }
+    },
+    end() {
+      if (ended) return;
+      ended = true;
+      clearInterval(heartbeat);
+      if (!res.destroyed) res.end();
+    },
+  };
+}

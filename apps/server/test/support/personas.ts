@@ -1,0 +1,23 @@
+import { readFileSync } from 'node:fs';
+import type { Locale } from '@taleforge/contracts/constants';
+import { type CharacterPersona, parsePersona } from '../../src/modules/llm/persona.js';
+import type { ChatTurn, ReplyRequest } from '../../src/modules/llm/provider.js';
+
+/** The demo characters shipped in content/characters, parsed through the real schema. */
+export function loadDemoPersona(key: 'lantern-keeper' | 'captain-vale'): CharacterPersona {
+  const url = new URL(`../../../../content/characters/${key}.json`, import.meta.url);
+  return parsePersona(JSON.parse(readFileSync(url, 'utf8')));
+}
+
+export function buildReplyRequest(overrides: Partial<ReplyRequest> = {}): ReplyRequest {
+  return {
+    persona: overrides.persona ?? loadDemoPersona('lantern-keeper'),
+    locale: 'en_US' as Locale,
+    history: [] as ChatTurn[],
+    message: 'Hello',
+    storySoFar: '',
+    goalKey: null,
+    memory: { summary: '', pinned: [] },
+    ...overrides,
+  };
+}

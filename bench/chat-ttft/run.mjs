@@ -1,0 +1,229 @@
+// bench/chat-ttft: what our server adds to a model's time to first token, and how many reply
+// streams one process holds.
+//
+// Baseline, measured in the same run: the same client reading the same OpenAI-compatible model
+// stream directly (the loopback fixture with a fixed delay before its first token). Measured:
+// that stream through the chat streaming layer (bench/chat-ttft/harness.ts — prompt builder,
+// provider, output guard, moderation, SSE writer). The chat send route does not exist yet, so
+// auth, the database write and the gem charge are not in these figures.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { cpus, loadavg } from 'node:os';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const here = (file) => fileURLToPath(new URL(file, import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+const CONCURRENCY = Number(process.env.BENCH_CONNECTIONS ?? 100);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
+const FIRST_TOKEN_DELAY_MS = Number(process.env.BENCH_FIRST_TOKEN_MS ?? 200);
+const STREAM_STEPS = (process.env.BENCH_STREAMS ?? '1000,2000').split(',').map(Number);
+
+/** Starts a TypeScript entry point; resolves with the address it prints first. */
+async function startTs(file, env) {
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '--conditions=source',
+      '--expose-gc',
+      ...(process.env.BENCH_PROFILE_DIR && file.endsWith('harness.ts')
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
+        : []),
+      file,
+    ],
+    { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const [line] = await once(createInterface({ input: child.stdout }), 'line');
+  return {
+    url: line.trim(),
+    async stop() {
+      child.kill('SIGTERM');
+      if (child.exitCode === null) await once(child, 'exit');
+    },
+  };
+}
+
+const MODEL_BODY = JSON.stringify({
+  model: 'bench',
+  stream: true,
+  messages: [{ role: 'user', content: 'Hello captain, what a fine ship!' }],
+});
+
+/** Time from sending to the first piece of reply text; then reads the stream to its end. */
+async function timeToFirstToken(url, body, isText, signal) {
+  const started = performance.now();
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+    signal,
+  });
+  const decoder = new TextDecoder();
+  let seen = '';
+  let ttft = null;
+  for await (const bytes of response.body) {
+    if (ttft === null) {
+      seen += decoder.decode(bytes, { stream: true });
+      if (isText(seen)) ttft = performance.now() - started;
+    }
+  }
+  if (ttft === null) throw new Error(`${url}: no text in the stream`);
+  return ttft;
+}
+
+const modelText = (s) => /"content":"[^"]/.test(s);
+const deltaEvent = (s) => s.includes('event: delta');
+const pct = (xs, p) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))];
+
+async function batch(fn) {
+  return Promise.all(Array.from({ length: CONCURRENCY }, fn));
+}
+
+async function measureTtft(modelUrl, harnessUrl) {
+  const direct = [];
+  const through = [];
+  // Warm-up: JIT, connection pools, the persona's first prompt.
+  await batch(() => timeToFirstToken(`${harnessUrl}/chat`, MODEL_BODY, deltaEvent));
+  await fetch(`${harnessUrl}/timings`);
+  for (let round = 0; round < ROUNDS; round++) {
+    direct.push(
+      ...(await batch(() =>
+        timeToFirstToken(`${modelUrl}/chat/completions`, MODEL_BODY, modelText),
+      )),
+    );
+    through.push(
+      ...(await batch(() => timeToFirstToken(`${harnessUrl}/chat`, MODEL_BODY, deltaEvent))),
+    );
+  }
+  const timings = await (await fetch(`${harnessUrl}/timings`)).json();
+  const inside = timings.map(
+    (t) => t.firstDelta - t.arrived - (t.upstreamFirstByte - t.upstreamStarted),
+  );
+  const upstream = timings.map((t) => t.upstreamFirstByte - t.upstreamStarted);
+  // Charges this process with every late byte, the fixture's own lateness included.
+  const upperBound = timings.map((t) => t.firstDelta - t.arrived - FIRST_TOKEN_DELAY_MS);
+  return { direct, through, inside, upstream, upperBound };
+}
+
+async function memory(harnessUrl) {
+  return (await fetch(`${harnessUrl}/memory`)).json();
+}
+
+/** Opens streams until `target` are open and each has shown its first delta. */
+async function holdStreams(harnessUrl, target, held) {
+  const pending = [];
+  while (held.length < target) {
+    const controller = new AbortController();
+    let firstDelta;
+    const first = new Promise((resolve) => {
+      firstDelta = resolve;
+    });
+    const done = fetch(`${harnessUrl}/chat?upstream=hold`, {
+      method: 'POST',
+      signal: controller.signal,
+    })
+      .then(async (response) => {
+        for await (const bytes of response.body) {
+          if (bytes.length && firstDelta) {
+            firstDelta();
+            firstDelta = null;
+          }
+        }
+      })
+      .catch(() => {});
+    held.push({ controller, done });
+    pending.push(first);
+    if (pending.length % 200 === 0) await Promise.all(pending.slice(-200));
+  }
+  await Promise.all(pending);
+}
+
+export async function benchChatTtft() {
+  const fast = await startTs(here('./fake-llm-process.ts'), {
+    FIRST_TOKEN_DELAY_MS: String(FIRST_TOKEN_DELAY_MS),
+    TOKEN_DELAY_MS: '10',
+  });
+  const hold = await startTs(here('./fake-llm-process.ts'), {
+    FIRST_TOKEN_DELAY_MS: '0',
+    TOKEN_DELAY_MS: '1000',
+    REPLY_REPEAT: '40',
+  });
+  const harness = await startTs(here('./harness.ts'), {
+    LLM_FAST_URL: fast.url,
+    LLM_HOLD_URL: hold.url,
+  });
+  try {
+    const { direct, through, inside, upstream, upperBound } = await measureTtft(
+      fast.url,
+      harness.url,
+    );
+    const idle = await memory(harness.url);
+    const held = [];
+    const steps = [];
+    for (const target of STREAM_STEPS) {
+      const t = performance.now();
+      await holdStreams(harness.url, target, held);
+      const m = await memory(harness.url);
+      steps.push({
+        target,
+        open: m.open,
+        openMs: performance.now() - t,
+        rssPerStream: (m.rss - idle.rss) / m.open,
+        heapPerStream: (m.heapUsed - idle.heapUsed) / m.open,
+        rss: m.rss,
+      });
+    }
+    for (const h of held) h.controller.abort();
+    await Promise.all(held.map((h) => h.done));
+    let left = -1;
+    for (let i = 0; i < 100 && left !== 0; i++) {
+      left = (await memory(harness.url)).open;
+      if (left) await new Promise((r) => setTimeout(r, 50));
+    }
+
+    const kb = (b) => `${(b / 1024).toFixed(1)} KiB`;
+    const line = (name, xs) =>
+      `${name} p50 ${pct(xs, 50).toFixed(1)} ms  p99 ${pct(xs, 99).toFixed(1)} ms  max ${Math.max(...xs).toFixed(1)} ms`;
+    console.log('\n── bench/chat-ttft ───────────────────────────────────────');
+    console.log(
+      `${CONCURRENCY} concurrent conversations × ${ROUNDS} alternating rounds; model's first token after ${FIRST_TOKEN_DELAY_MS} ms`,
+    );
+    console.log(line('baseline  model stream read directly      ', direct));
+    console.log(line('taleforge through the chat streaming layer', through));
+    const addedP50 = pct(through, 50) - pct(direct, 50);
+    const addedP99 = pct(through, 99) - pct(direct, 99);
+    console.log(
+      `added by our server: p50 ${addedP50.toFixed(1)} ms, p99 ${addedP99.toFixed(1)} ms (target ≤ 20 ms at p99); p99 ratio ${(pct(through, 99) / pct(direct, 99)).toFixed(3)}`,
+    );
+    console.log(
+      `inside the server (first delta written − arrival − the model's first byte as the server saw it): p50 ${pct(inside, 50).toFixed(1)} ms, p99 ${pct(inside, 99).toFixed(1)} ms, max ${Math.max(...inside).toFixed(1)} ms over ${inside.length} replies`,
+    );
+    console.log(
+      `upper bound inside the server (first delta written − arrival − the fixture's fixed ${FIRST_TOKEN_DELAY_MS} ms): p50 ${pct(upperBound, 50).toFixed(1)} ms, p99 ${pct(upperBound, 99).toFixed(1)} ms`,
+    );
+    console.log(
+      `the model's first byte as the server saw it (fixture set to ${FIRST_TOKEN_DELAY_MS} ms): p50 ${pct(upstream, 50).toFixed(1)} ms, p99 ${pct(upstream, 99).toFixed(1)} ms; load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')} on ${cpus().length} cores`,
+    );
+    for (const s of steps) {
+      console.log(
+        `${s.open} open reply streams (asked ${s.target}, opened in ${(s.openMs / 1000).toFixed(1)} s): RSS ${kb(s.rss)}, per stream ${kb(s.rssPerStream)} RSS, ${kb(s.heapPerStream)} heap`,
+      );
+    }
+    console.log(
+      `after the clients left: ${left} streams still open (the model calls were cancelled)`,
+    );
+    return { direct, through, inside, addedP99, steps };
+  } finally {
+    await harness.stop();
+    await fast.stop();
+    await hold.stop();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await benchChatTtft();
