@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { reportPageViews } from '../features/analytics/report-page-views';
-import { installLoginModalEvents } from '../features/auth/login-modal/login-modal-events';
+import { startSession } from '../features/auth/session-start';
 import { createQueryClient } from './query-client';
 import { routes } from './routes';
 import './styles/global.css';
@@ -13,7 +13,7 @@ import './styles/global.css';
 export function mount(container: HTMLElement) {
   const router = createBrowserRouter(routes);
   const queryClient = createQueryClient();
-  installLoginModalEvents();
+  startSession();
   reportPageViews();
   createRoot(container).render(
     <StrictMode>
