@@ -118,7 +118,7 @@ export default function LoginModal({ step: initialStep }: { step?: LoginStep }) 
             </button>
           )}
         </div>
-        <LogoMark size={44} />
+        {back === undefined && <LogoMark size={44} />}
         <h2 id={titleId} className="login-modal__title">
           {t(`${STEP_KEYS[step]}.title`)}
         </h2>

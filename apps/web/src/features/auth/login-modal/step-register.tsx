@@ -84,19 +84,21 @@ export function StepRegister({ state }: { state: LoginModalState }) {
       )}
     >
       <StepEmailChip email={state.email} />
-      <Field
-        label={t('auth.password')}
-        type="password"
-        autoComplete="new-password"
-        {...field('password')}
-        autoFocusField
-      />
-      <Field
-        label={t('auth.confirmPassword')}
-        type="password"
-        autoComplete="new-password"
-        {...field('confirm')}
-      />
+      <div className="login-form__pair">
+        <Field
+          label={t('auth.password')}
+          type="password"
+          autoComplete="new-password"
+          {...field('password')}
+          autoFocusField
+        />
+        <Field
+          label={t('auth.confirmPassword')}
+          type="password"
+          autoComplete="new-password"
+          {...field('confirm')}
+        />
+      </div>
       <Field
         label={t('auth.code')}
         inputMode="numeric"

@@ -63,19 +63,21 @@ export function StepReset({ state }: { state: LoginModalState }) {
       )}
     >
       <StepEmailChip email={state.email} />
-      <Field
-        label={t('auth.newPassword')}
-        type="password"
-        autoComplete="new-password"
-        {...field('password')}
-        autoFocusField
-      />
-      <Field
-        label={t('auth.confirmPassword')}
-        type="password"
-        autoComplete="new-password"
-        {...field('confirm')}
-      />
+      <div className="login-form__pair">
+        <Field
+          label={t('auth.newPassword')}
+          type="password"
+          autoComplete="new-password"
+          {...field('password')}
+          autoFocusField
+        />
+        <Field
+          label={t('auth.confirmPassword')}
+          type="password"
+          autoComplete="new-password"
+          {...field('confirm')}
+        />
+      </div>
       <Field
         label={t('auth.code')}
         inputMode="numeric"
