@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { afterLogin } from './finish-login';
+import { describe, expect, it, vi } from 'vitest';
+import { afterLogin, reloadSoon } from './finish-login';
 import {
   clearSession,
   mergeUserInfo,
@@ -81,5 +81,21 @@ describe('what follows a login (SPEC §4)', () => {
     expect(afterLogin({ oauth_enum: 'DISCORD', need_complete_nick_name: false })).toBe('stay');
     expect(afterLogin({ oauth_enum: 'DISCORD', need_complete_nick_name: true })).toBe('nickname');
     expect(afterLogin({ oauth_enum: 'DF_ID', need_complete_nick_name: false })).toBe('stay');
+  });
+});
+
+describe('reloadSoon', () => {
+  it('reloads exactly 1000 ms later (SPEC §9)', () => {
+    vi.useFakeTimers();
+    try {
+      const reload = vi.fn();
+      reloadSoon(reload);
+      vi.advanceTimersByTime(999);
+      expect(reload).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(1);
+      expect(reload).toHaveBeenCalledOnce();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
