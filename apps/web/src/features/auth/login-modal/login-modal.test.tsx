@@ -77,6 +77,31 @@ describe('<LoginModal/> step 0', () => {
     expect(document.activeElement).toBe(screen.getByLabelText('Email'));
   });
 
+  it('gives focus back to what had it when the modal goes away', () => {
+    const opener = document.createElement('button');
+    document.body.append(opener);
+    opener.focus();
+    const { unmount } = renderWithQuery(<LoginModal />);
+    expect(document.activeElement).toBe(screen.getByLabelText('Email'));
+    unmount();
+    expect(document.activeElement).toBe(opener);
+    opener.remove();
+  });
+
+  it('moves focus into each new step and keeps Tab inside the dialog', async () => {
+    serve({ '/api/v1/validate/user/exist': () => ({ data: true }) });
+    renderWithQuery(<LoginModal />);
+    type('Email', 'ada@example.com');
+    click('Confirm');
+    await vi.waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Password')));
+    const dialog = screen.getByRole('dialog');
+    const login = screen.getByRole('button', { name: 'Login' });
+    login.focus();
+    fireEvent.keyDown(dialog, { key: 'Tab' });
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Back' }));
+  });
+
   it('says on the buttons that unconfigured providers are not available', () => {
     renderWithQuery(<LoginModal />);
     const google = screen.getByRole('button', { name: 'Google sign-in is not available' });
