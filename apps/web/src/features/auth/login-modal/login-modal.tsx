@@ -18,7 +18,7 @@ import { StepRegister } from './step-register';
 import { StepReset } from './step-reset';
 import './login-modal.css';
 
-/** Heading and subtitle keys per step (auth.steps.N.title / .subtitle). */
+/** Each step's heading and subtitle: `${key}.title`, `${key}.subtitle`. */
 const STEP_KEYS: Record<LoginStep, string> = {
   0: 'auth.steps.email',
   1: 'auth.steps.nickname',
