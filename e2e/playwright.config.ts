@@ -3,7 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
-import { DEVTOOLS_HOST, E2E_PORT } from './support/env';
+import {
+  DEVTOOLS_HOST,
+  DISCORD_CLIENT_ID,
+  DISCORD_PORT,
+  E2E_PORT,
+  GOOGLE_CLIENT_ID,
+  GOOGLE_PORT,
+  SMTP_PORT,
+} from './support/env';
 
 // Journeys against the real built server (apps/server/dist) and Debian's Chromium.
 // Playwright never downloads a browser here: scripts/ensure-chromium.sh installs /usr/bin/chromium.
@@ -57,7 +65,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node apps/server/dist/main.js',
+    // The built server behind its loopback stand-ins for SMTP, Google and Discord (see the file).
+    command: 'node --import tsx e2e/support/e2e-server.ts',
     cwd: repoRoot,
     url: `http://127.0.0.1:${E2E_PORT}/taleforge/health`,
     // Always our own server on a fresh data directory, never one left running.
@@ -73,6 +82,18 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
+      PUBLIC_URL: `http://localhost:${E2E_PORT}`,
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      GOOGLE_CLIENT_ID,
+      GOOGLE_TOKENINFO_URL: `http://127.0.0.1:${GOOGLE_PORT}/tokeninfo`,
+      GOOGLE_USERINFO_URL: `http://127.0.0.1:${GOOGLE_PORT}/userinfo`,
+      DISCORD_CLIENT_ID,
+      DISCORD_CLIENT_SECRET: 'e2e-discord-secret',
+      DISCORD_AUTHORIZE_URL: `http://127.0.0.1:${DISCORD_PORT}/authorize`,
+      DISCORD_TOKEN_URL: `http://127.0.0.1:${DISCORD_PORT}/token`,
+      DISCORD_USER_URL: `http://127.0.0.1:${DISCORD_PORT}/userinfo`,
+      // Every journey signs in from the same loopback address.
+      AUTH_RATE_LIMIT_SCALE: '100',
     },
   },
 });

@@ -1,5 +1,22 @@
-// Where the journeys find the server; read by playwright.config.ts and the tests alike.
+// Where the journeys find the server and its loopback stand-ins for internet services; read by
+// playwright.config.ts, the server wrapper and the tests alike.
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8180);
 /** Maps to 127.0.0.1 in the browser (--host-resolver-rules) but is neither localhost nor the test host. */
 export const DEVTOOLS_HOST = 'devtools.taleforge.test';
 export const DEVTOOLS_ORIGIN = `http://${DEVTOOLS_HOST}:${E2E_PORT}`;
+
+// Fixed offsets from E2E_PORT, so several runs on one machine (each with its own E2E_PORT) do not
+// collide, and the server's env can name them before anything listens.
+/** SMTP server that receives the verification mails. */
+export const SMTP_PORT = E2E_PORT + 10_000;
+/** HTTP: the received mails (`GET /code?to=`) for the tests. */
+export const MAILBOX_PORT = E2E_PORT + 11_000;
+/** Google's tokeninfo/userinfo stand-in. */
+export const GOOGLE_PORT = E2E_PORT + 12_000;
+/** Discord's OAuth2 stand-in (authorize, token, user). */
+export const DISCORD_PORT = E2E_PORT + 13_000;
+export const GOOGLE_CLIENT_ID = 'taleforge-e2e.apps.example';
+export const DISCORD_CLIENT_ID = 'taleforge-e2e-discord';
+
+/** Written by the server wrapper before the server starts: invite codes made with the CLI. */
+export const INVITES_FILE = 'e2e-invites.json';

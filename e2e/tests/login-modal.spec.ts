@@ -19,9 +19,12 @@ test('the header sign-in button opens the login dialog, Escape closes it', async
 
   await expect(dialog(page)).toBeVisible();
   await expect.poll(() => focusIsInsideDialog(page)).toBe(true);
+  await expect(dialog(page).getByLabel('Email')).toBeFocused();
 
   await page.keyboard.press('Escape');
   await expect(dialog(page)).toHaveCount(0);
+  // Focus returns to the button that opened the dialog.
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Sign in' })).toBeFocused();
 });
 
 test('a show-login-modal event opens the login dialog from anywhere', async ({ page }) => {

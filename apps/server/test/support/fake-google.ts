@@ -1,17 +1,30 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+type FakeToken = { aud: string; sub: string; name: string; picture: string; expired?: boolean };
+
 /**
  * Google's token endpoints as seen by our server, on loopback: tokeninfo (who the token was
- * issued to) and the OpenID userinfo. Tokens are registered by the test.
+ * issued to) and the OpenID userinfo. Tokens are registered by the test: in process through
+ * `tokens`, or from another process with `POST /tokens {token, aud, sub, name, picture}`.
  */
-export async function startFakeGoogle() {
-  const tokens = new Map<
-    string,
-    { aud: string; sub: string; name: string; picture: string; expired?: boolean }
-  >();
+export async function startFakeGoogle(port = 0) {
+  const tokens = new Map<string, FakeToken>();
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
+    if (req.method === 'POST' && url.pathname === '/tokens') {
+      let body = '';
+      req.on('data', (chunk: Buffer) => {
+        body += chunk.toString('utf8');
+      });
+      req.on('end', () => {
+        const { token, ...entry } = JSON.parse(body) as FakeToken & { token: string };
+        tokens.set(token, entry);
+        res.statusCode = 204;
+        res.end();
+      });
+      return;
+    }
     const bearer = req.headers.authorization?.replace(/^Bearer /, '');
     const token = url.pathname === '/tokeninfo' ? url.searchParams.get('access_token') : bearer;
     const entry = token ? tokens.get(token) : undefined;
@@ -45,7 +58,7 @@ export async function startFakeGoogle() {
       res.end('{}');
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     env: { GOOGLE_TOKENINFO_URL: `${base}/tokeninfo`, GOOGLE_USERINFO_URL: `${base}/userinfo` },

@@ -49,8 +49,8 @@ export function readMail(raw: string, to: string[]): ReceivedMail {
   return { to, raw, subject: subject.trim(), text };
 }
 
-/** A real SMTP server on loopback that keeps what it receives. */
-export async function startSmtpServer() {
+/** A real SMTP server on loopback that keeps what it receives (port 0: any free port). */
+export async function startSmtpServer(port = 0) {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -70,10 +70,10 @@ export async function startSmtpServer() {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const address = server.server.address() as AddressInfo;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${address.port}`,
     mails,
     mailsTo: (address: string) => mails.filter((m) => m.to.includes(address)),
     /** The 6-digit code of the newest mail to the address. */

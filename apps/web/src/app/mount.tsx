@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { reportPageViews } from '../features/analytics/report-page-views';
-import { installLoginModalEvents } from '../features/auth/login-modal/login-modal-events';
+import { startSession } from '../features/auth/session-start';
 import { i18n } from '../shared/i18n/i18n';
 import { routes } from './routes';
 import './styles/global.css';
@@ -13,7 +13,7 @@ export function mount(container: HTMLElement) {
   const router = createBrowserRouter(routes);
   // Loaders read translated content: a language switch reads it again.
   i18n.on('languageChanged', () => void router.revalidate());
-  installLoginModalEvents();
+  startSession();
   reportPageViews();
   createRoot(container).render(
     <StrictMode>

@@ -1,14 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { openLoginModal } from '../../features/auth/login-modal/login-modal-events';
-import { readSignedInUser } from '../../features/auth/session';
+import { logout } from '../../features/auth/logout';
+import { useSignedInUser } from '../../features/auth/session';
 import { LanguageSwitch } from '../../shared/i18n/language-switch';
+import { SignOutIcon } from '../../shared/ui/icons';
 import { LogoMark } from '../../shared/ui/logo';
 
 function AccountButton() {
   const { t } = useTranslation();
-  // Login reloads the page (SPEC §4), so reading storage on render is enough.
-  const user = readSignedInUser();
+  const user = useSignedInUser();
   if (!user) {
     return (
       <button type="button" className="button button--gold button--small" onClick={openLoginModal}>
@@ -18,16 +19,27 @@ function AccountButton() {
   }
   const name = user.nick_name || t('header.guest');
   return (
-    <Link to="/profile/me" className="account-chip" aria-label={t('header.account')}>
-      {user.avatar ? (
-        <img src={user.avatar} alt="" className="account-chip__avatar" />
-      ) : (
-        <span className="account-chip__avatar" aria-hidden="true">
-          {name.slice(0, 1).toUpperCase()}
-        </span>
-      )}
-      <span className="account-chip__name">{name}</span>
-    </Link>
+    <>
+      <Link to="/profile/me" className="account-chip" aria-label={t('header.account')}>
+        {user.avatar ? (
+          <img src={user.avatar} alt="" className="account-chip__avatar" />
+        ) : (
+          <span className="account-chip__avatar" aria-hidden="true">
+            {name.slice(0, 1).toUpperCase()}
+          </span>
+        )}
+        <span className="account-chip__name">{name}</span>
+      </Link>
+      <button
+        type="button"
+        className="icon-button"
+        onClick={() => void logout()}
+        aria-label={t('header.signOut')}
+        title={t('header.signOut')}
+      >
+        <SignOutIcon />
+      </button>
+    </>
   );
 }
 

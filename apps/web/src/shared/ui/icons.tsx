@@ -70,3 +70,15 @@ export const BookIcon = ({ size = 14, ...rest }: IconProps) => (
     <path d="M4 20.5A2.5 2.5 0 0 0 6.5 23H20v-5" />
   </Icon>
 );
+
+export const BackIcon = ({ size = 20, ...rest }: IconProps) => (
+  <Icon size={size} {...rest}>
+    <path d="M15 5l-7 7 7 7" />
+  </Icon>
+);
+
+export const SignOutIcon = ({ size = 18, ...rest }: IconProps) => (
+  <Icon size={size} {...rest}>
+    <path d="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 17l-5-5 5-5M5 12h11" />
+  </Icon>
+);

@@ -17,16 +17,14 @@ const LoginModal = lazy(async () => {
   };
 });
 
+const isOpen = () => loginModalStore.getSnapshot().open;
+
 export function LoginModalHost() {
-  const state = useSyncExternalStore(
-    loginModalStore.subscribe,
-    loginModalStore.getSnapshot,
-    loginModalStore.getSnapshot,
-  );
-  if (!state.open) return null;
+  const open = useSyncExternalStore(loginModalStore.subscribe, isOpen, isOpen);
+  if (!open) return null;
   return (
     <Suspense fallback={null}>
-      <LoginModal step={state.step} />
+      <LoginModal />
     </Suspense>
   );
 }

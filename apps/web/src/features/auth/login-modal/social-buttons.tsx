@@ -1,63 +1,38 @@
 import { useTranslation } from 'react-i18next';
 import { config } from '../../../shared/config';
-import { toast } from '../../../shared/ui/toast/toast-store';
-
-type Provider = 'Google' | 'Discord';
-
-const GoogleMark = () => (
-  <svg width="18" height="18" viewBox="0 0 18 18" aria-hidden="true" focusable="false">
-    <path
-      fill="#4285F4"
-      d="M17.6 9.2c0-.6-.1-1.2-.2-1.7H9v3.3h4.8a4.1 4.1 0 0 1-1.8 2.7v2.2h2.9c1.7-1.6 2.7-3.9 2.7-6.5z"
-    />
-    <path
-      fill="#34A853"
-      d="M9 18c2.4 0 4.5-.8 6-2.2l-2.9-2.2c-.8.5-1.8.9-3.1.9-2.4 0-4.4-1.6-5.1-3.8H.9v2.3A9 9 0 0 0 9 18z"
-    />
-    <path fill="#FBBC05" d="M3.9 10.7a5.4 5.4 0 0 1 0-3.4V5H.9a9 9 0 0 0 0 8z" />
-    <path
-      fill="#EA4335"
-      d="M9 3.6c1.3 0 2.5.5 3.4 1.4l2.6-2.6A9 9 0 0 0 .9 5l3 2.3C4.6 5.2 6.6 3.6 9 3.6z"
-    />
-  </svg>
-);
-
-const DiscordMark = () => (
-  <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-    <path
-      fill="currentColor"
-      d="M19.3 5.3A16.7 16.7 0 0 0 15.2 4l-.5 1a15.5 15.5 0 0 0-5.4 0l-.5-1a16.7 16.7 0 0 0-4.1 1.3C2.1 9.2 1.4 13 1.8 16.8a16.9 16.9 0 0 0 5 2.5l1.1-1.7a10.8 10.8 0 0 1-1.7-.8l.4-.3a12 12 0 0 0 10.8 0l.4.3-1.7.8 1.1 1.7a16.8 16.8 0 0 0 5-2.5c.5-4.4-.8-8.2-2.9-11.5zM8.7 14.5c-1 0-1.8-.9-1.8-2s.8-2 1.8-2 1.8.9 1.8 2-.8 2-1.8 2zm6.6 0c-1 0-1.8-.9-1.8-2s.8-2 1.8-2 1.8.9 1.8 2-.8 2-1.8 2z"
-    />
-  </svg>
-);
+import { DiscordMark, GoogleMark } from './provider-marks';
+import { useDiscordLogin, useGoogleLogin } from './use-social-login';
 
 /**
- * Social sign-in. Without a configured client id the server has no provider to talk to, so the
- * buttons say so instead of failing somewhere later (the OAuth flows come with a later step).
+ * Social sign-in. The runtime config says which providers the server is configured for; the
+ * others say so on their button instead of failing somewhere later.
  */
 export function SocialButtons() {
   const { t } = useTranslation();
-  const handleClick = (provider: Provider) => {
-    const clientId = provider === 'Google' ? config.googleClientId : config.discordClientId;
-    toast.info(clientId ? t('common.comingSoon') : t('auth.providerNotConfigured', { provider }));
-  };
+  const google = useGoogleLogin();
+  const discord = useDiscordLogin();
+  const busy = google.isPending || discord.isPending || discord.isSuccess;
+  const unavailable = (provider: string) => t('auth.providerNotConfigured', { provider });
+
   return (
     <div className="login-social">
       <button
         type="button"
         className="login-social__button login-social__button--google"
-        onClick={() => handleClick('Google')}
+        disabled={busy || !config.googleClientId}
+        onClick={() => google.mutate()}
       >
         <GoogleMark />
-        {t('auth.google')}
+        <span>{config.googleClientId ? t('auth.google') : unavailable('Google')}</span>
       </button>
       <button
         type="button"
         className="login-social__button login-social__button--discord"
-        onClick={() => handleClick('Discord')}
+        disabled={busy || !config.discordClientId}
+        onClick={() => discord.mutate()}
       >
         <DiscordMark />
-        {t('auth.discord')}
+        <span>{config.discordClientId ? t('auth.discord') : unavailable('Discord')}</span>
       </button>
     </div>
   );

@@ -1,0 +1,53 @@
+import { LIMITS } from '@taleforge/contracts/constants';
+
+/** What is wrong with a field; the step turns it into the SPEC §5 message with the field's label. */
+export type Problem =
+  | { kind: 'required' }
+  | { kind: 'format' }
+  | { kind: 'min'; min: number }
+  | { kind: 'max'; max: number }
+  | { kind: 'mismatch' }
+  | null;
+
+/** Deliberately loose: the server's schema is the authority; this only catches obvious slips. */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+const CODE_PATTERN = /^\d{6}$/;
+
+function length(value: string, min: number, max: number): Problem {
+  if (value === '') return { kind: 'required' };
+  // Counted in characters as a person sees them, not UTF-16 units.
+  const count = [...value].length;
+  if (count < min) return { kind: 'min', min };
+  if (count > max) return { kind: 'max', max };
+  return null;
+}
+
+/** SPEC §5: required, valid format. */
+export function validateEmail(value: string): Problem {
+  const email = value.trim();
+  if (email === '') return { kind: 'required' };
+  return EMAIL_PATTERN.test(email) && email.length <= 254 ? null : { kind: 'format' };
+}
+
+/** SPEC §5: required, 6 to 20 characters (spaces count: a password is taken as typed). */
+export const validatePassword = (value: string): Problem =>
+  length(value, LIMITS.passwordMin, LIMITS.passwordMax);
+
+/** SPEC §5: 6 to 20 and equal to the password. */
+export const validateConfirm = (value: string, password: string): Problem =>
+  validatePassword(value) ?? (value === password ? null : { kind: 'mismatch' });
+
+/** SPEC §5: required; the mail carries six digits, so anything else cannot be right. */
+export function validateCode(value: string): Problem {
+  const code = value.trim();
+  if (code === '') return { kind: 'required' };
+  return CODE_PATTERN.test(code) ? null : { kind: 'format' };
+}
+
+/** SPEC §5: nickname at login and registration, required, 3 to 20 characters. */
+export const validateNickname = (value: string): Problem =>
+  length(value.trim(), LIMITS.loginNicknameMin, LIMITS.loginNicknameMax);
+
+/** SPEC §5: registration needs an invite code. */
+export const validateInviteCode = (value: string): Problem =>
+  value.trim() === '' ? { kind: 'required' } : null;

@@ -1,0 +1,42 @@
+import { expect, type Page, test } from '@playwright/test';
+import { callWithToken, fakeGoogleInBrowser, inviteCode } from '../support/accounts';
+import { apiPath, STORAGE_KEYS, waitForMount } from '../support/app';
+
+const dialog = (page: Page) => page.getByRole('dialog');
+const banner = (page: Page) => page.getByRole('banner');
+const stored = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
+
+test('a token the server no longer accepts opens the login modal and is forgotten', async ({
+  page,
+  request,
+}) => {
+  // A signed-in player (Google is the quickest real sign-in on loopback).
+  await fakeGoogleInBrowser(page, { sub: `g-exp-${Date.now()}`, name: 'Expiring Ed' });
+  await page.goto('/For_You');
+  await waitForMount(page);
+  await banner(page).getByRole('button', { name: 'Sign in' }).click();
+  await dialog(page).getByRole('button', { name: 'Continue with Google' }).click();
+  await dialog(page).getByLabel('Nickname').fill('Expiring Ed');
+  await dialog(page).getByLabel('Invite code').fill(inviteCode());
+  // Completing the nickname goes back to the page the sign-in started from (a new page load).
+  const returned = page.waitForEvent('load');
+  await dialog(page).getByRole('button', { name: 'Register' }).click();
+  await returned;
+  await expect(banner(page).getByRole('link', { name: 'Open my profile' })).toBeVisible();
+  const token = await stored(page, STORAGE_KEYS.accessToken);
+  expect(token).toBeTruthy();
+
+  // The session ends on the server (as at expiry, or a logout elsewhere).
+  const ended = await callWithToken(page, request, 'POST', '/api/auth/h5/user/logout', token!);
+  expect(ended.status).toBe(200);
+
+  // The next /api/auth/ call the page makes is refused with a login-required status.
+  const refused = page.waitForResponse((r) => r.url().includes(apiPath('/api/auth/h5/user/info')));
+  await page.reload();
+  expect([1005, 1006, 1007]).toContain((await (await refused).json()).status);
+  await expect(dialog(page).getByRole('heading', { name: 'Sign in to Taleforge' })).toBeVisible();
+  expect(await stored(page, STORAGE_KEYS.accessToken)).toBeNull();
+  expect(await stored(page, STORAGE_KEYS.userInfo)).toBeNull();
+  await page.keyboard.press('Escape');
+  await expect(banner(page).getByRole('button', { name: 'Sign in' })).toBeVisible();
+});
