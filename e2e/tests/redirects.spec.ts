@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { STORAGE_KEYS, waitForMount } from '../support/app';
+import { apiPath, STORAGE_KEYS, waitForMount } from '../support/app';
 
 const atForYou = (url: URL) => url.pathname === '/For_You';
 
@@ -20,15 +20,26 @@ test('an unknown path goes to /For_You', async ({ page }) => {
 
 test('with a stored token and user info, /profile goes to /profile/me and stays', async ({
   page,
+  request,
 }) => {
-  await page.addInitScript((keys) => {
-    localStorage.setItem(keys.accessToken, 'e2e-token');
-    localStorage.setItem(keys.userId, '1');
-    localStorage.setItem(
-      keys.userInfo,
-      JSON.stringify({ taleforge_id: 1, uid: 1, nick_name: 'Reader', avatar: '' }),
-    );
-  }, STORAGE_KEYS);
+  // A real session: at mount the app checks the stored token with the server.
+  const answer = await request.post(apiPath('/api/v1/login'), {
+    params: { df_id: `v_e2e${Date.now().toString(36)}profile`, lang: 'en_US' },
+    data: { oauth_enum: 'DF_ID', scene_type: 1 },
+  });
+  const login = (await answer.json()).data as {
+    access_token: string;
+    uid: string;
+    user_info_resp: Record<string, unknown>;
+  };
+  await page.addInitScript(
+    ({ keys, login }) => {
+      localStorage.setItem(keys.accessToken, login.access_token);
+      localStorage.setItem(keys.userId, login.uid);
+      localStorage.setItem(keys.userInfo, JSON.stringify(login.user_info_resp));
+    },
+    { keys: STORAGE_KEYS, login },
+  );
 
   await page.goto('/profile');
   await expect(page).toHaveURL((url) => url.pathname === '/profile/me');
