@@ -54,9 +54,25 @@ const envSchema = z.object({
   /** Multiplies every sign-in rate limit (tests and load benchmarks raise it). */
   AUTH_RATE_LIMIT_SCALE: z.coerce.number().min(0.01).max(1_000_000).default(1),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  /** sandbox (hosted checkout of our own) or stripe; unset: stripe when STRIPE_SECRET_KEY is set. */
+  PAYMENT_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['sandbox', 'stripe']).optional()),
+  /** HMAC secret of sandbox webhooks; unset: generated once into DATA_DIR/keys. */
+  SANDBOX_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().min(16).optional()),
+  STRIPE_SECRET_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+  STRIPE_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
+  /** Stripe API origin; tests point it at a Stripe-speaking server on loopback. */
+  STRIPE_API_BASE: z.preprocess(emptyToUndefined, z.url().optional()),
+  /** Minutes an order may stay unpaid before it becomes timeout (Stripe needs at least 30). */
+  ORDER_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(1_440).default(30),
+  /** How often expired gem lots are swept and unpaid orders timed out. */
+  WALLET_JOB_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
 });
 
-export type Config = z.infer<typeof envSchema> & { dataDir: string; webDist: string };
+export type Config = Omit<z.infer<typeof envSchema>, 'PAYMENT_PROVIDER'> & {
+  PAYMENT_PROVIDER: 'sandbox' | 'stripe';
+  dataDir: string;
+  webDist: string;
+};
 
 export class ConfigError extends Error {}
 
@@ -67,8 +83,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  const provider = c.PAYMENT_PROVIDER ?? (c.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox');
+  if (provider === 'stripe' && (!c.STRIPE_SECRET_KEY || !c.STRIPE_WEBHOOK_SECRET)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PAYMENT_PROVIDER: stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
+    );
+  }
   return {
     ...c,
+    PAYMENT_PROVIDER: provider,
     dataDir: path.resolve(c.DATA_DIR),
     webDist: path.resolve(c.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
   };

@@ -36,6 +36,18 @@ export const STATUS = {
   OAUTH_STATE_INVALID: 2011,
   MAIL_FAILED: 2012,
   RISK_PAYLOAD_INVALID: 1102,
+  INSUFFICIENT_GEMS: 3001,
+  IDEMPOTENCY_KEY_REUSED: 3002,
+  INVALID_GEM_AMOUNT: 3003,
+  GOODS_UNKNOWN: 3004,
+  ORDER_NOT_FOUND: 3005,
+  ORDER_AMOUNT_OUT_OF_RANGE: 3006,
+  REQUEST_IN_PROGRESS: 3007,
+  WEBHOOK_SIGNATURE_INVALID: 3008,
+  WEBHOOK_EVENT_MISMATCH: 3009,
+  UNLOCK_TARGET_UNKNOWN: 3010,
+  CHECKOUT_CLOSED: 3011,
+  PAYMENT_PROVIDER_FAILED: 3012,
 } as const;
 
 export type StatusName = keyof typeof STATUS;
@@ -178,6 +190,66 @@ export const STATUS_MESSAGES: Record<StatusCode, Messages> = {
     en_US: 'The email could not be sent, please try again later',
     zh_CN: '邮件发送失败，请稍后再试',
     ja_JP: 'メールを送信できませんでした。しばらくしてからお試しください',
+  },
+  3001: {
+    en_US: 'Insufficient balance, please recharge first',
+    zh_CN: '余额不足，请先充值',
+    ja_JP: '残高が不足しています。先にチャージしてください',
+  },
+  3002: {
+    en_US: 'This idempotency key was already used for a different request',
+    zh_CN: '该幂等键已用于另一个请求',
+    ja_JP: 'この冪等キーは別のリクエストで使用済みです',
+  },
+  3003: {
+    en_US: 'The gem amount must be a positive whole number',
+    zh_CN: '宝石数量必须是正整数',
+    ja_JP: 'ジェムの数は正の整数で指定してください',
+  },
+  3004: {
+    en_US: 'This top-up option does not exist',
+    zh_CN: '该充值档位不存在',
+    ja_JP: 'このチャージ項目は存在しません',
+  },
+  3005: {
+    en_US: 'Order not found',
+    zh_CN: '订单不存在',
+    ja_JP: '注文が見つかりません',
+  },
+  3006: {
+    en_US: 'The order amount is outside the allowed range',
+    zh_CN: '订单金额超出允许范围',
+    ja_JP: '注文金額が許可された範囲外です',
+  },
+  3007: {
+    en_US: 'The same request is still being processed, please try again shortly',
+    zh_CN: '相同的请求仍在处理中，请稍后重试',
+    ja_JP: '同じリクエストを処理中です。しばらくしてからお試しください',
+  },
+  3008: {
+    en_US: 'The payment notification signature is invalid',
+    zh_CN: '支付通知签名无效',
+    ja_JP: '支払い通知の署名が無効です',
+  },
+  3009: {
+    en_US: 'The payment notification does not match the order',
+    zh_CN: '支付通知与订单不符',
+    ja_JP: '支払い通知が注文と一致しません',
+  },
+  3010: {
+    en_US: 'This chapter or episode cannot be unlocked',
+    zh_CN: '该章节或剧集无法解锁',
+    ja_JP: 'このチャプターまたはエピソードはアンロックできません',
+  },
+  3011: {
+    en_US: 'This checkout is closed',
+    zh_CN: '该收银台已关闭',
+    ja_JP: 'このチェックアウトは終了しています',
+  },
+  3012: {
+    en_US: 'The payment provider could not be reached, please try again later',
+    zh_CN: '无法连接支付服务，请稍后再试',
+    ja_JP: '決済サービスに接続できませんでした。しばらくしてからお試しください',
   },
 };
 

@@ -27,6 +27,7 @@ export const CALLS = {
   conversationInfoV2: chat.conversationInfoV2Call,
   chatRecord: chat.chatRecordCall,
   walletBalance: wallet.walletBalanceCall,
+  walletTransactions: wallet.walletTransactionsCall,
   goodsCoins: wallet.goodsCoinsCall,
   orderCreate: wallet.orderCreateCall,
   orderGet: wallet.orderGetCall,
