@@ -74,6 +74,8 @@ export const orderSchema = z.object({
   created_at: z.string(),
   paid_at: z.string().nullable(),
   checkout_url: z.string().nullable(),
+  /** Where "return to game" leads after paying: a path on our own site. */
+  return_path: z.string().nullable(),
   failure_reason: z.string().nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;

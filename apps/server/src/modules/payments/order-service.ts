@@ -69,6 +69,7 @@ export function toOrder(row: OrderRow): Order {
     created_at: row.createdAt.toISOString(),
     paid_at: row.paidAt?.toISOString() ?? null,
     checkout_url: isSettled(row.status as OrderStatus) ? null : row.checkoutUrl,
+    return_path: row.returnPath,
     failure_reason: row.failureReason,
   };
 }

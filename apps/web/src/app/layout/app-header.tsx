@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { openLoginModal } from '../../features/auth/login-modal/login-modal-events';
 import { readSignedInUser } from '../../features/auth/session';
+import { HeaderBalance } from '../../features/wallet/header-balance';
 import { LanguageSwitch } from '../../shared/i18n/language-switch';
 import { LogoMark } from '../../shared/ui/logo';
 
@@ -43,6 +44,7 @@ export function AppHeader() {
       </Link>
       <div className="app-header__actions">
         <LanguageSwitch />
+        <HeaderBalance signedIn={readSignedInUser() !== null} />
         <AccountButton />
       </div>
     </header>

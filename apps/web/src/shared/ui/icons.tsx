@@ -70,3 +70,10 @@ export const BookIcon = ({ size = 14, ...rest }: IconProps) => (
     <path d="M4 20.5A2.5 2.5 0 0 0 6.5 23H20v-5" />
   </Icon>
 );
+
+export const GemIcon = ({ size = 18, ...rest }: IconProps) => (
+  <Icon size={size} {...rest}>
+    <path d="M6 3h12l4 6-10 12L2 9z" />
+    <path d="M2 9h20M9 3l3 6 3-6M12 21L9 9M12 21l3-12" />
+  </Icon>
+);
