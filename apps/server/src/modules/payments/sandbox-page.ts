@@ -67,7 +67,7 @@ const STYLE = `
   :root { color-scheme: dark; font-family: system-ui, sans-serif; }
   body { margin: 0; min-height: 100vh; display: grid; place-items: center;
     background: radial-gradient(circle at 30% 10%, #2a1f4a, #0d0b16 70%); color: #efeaff; }
-  main { width: min(420px, calc(100vw - 32px)); background: #1a1628; border: 1px solid #3a3158;
+  main { box-sizing: border-box; width: min(420px, calc(100vw - 32px)); background: #1a1628; border: 1px solid #3a3158;
     border-radius: 16px; padding: 24px; box-shadow: 0 20px 60px #0008; }
   h1 { margin: 0 0 4px; font-size: 1.3rem; } p.note { margin: 0 0 20px; color: #b8aed8; }
   dl { display: grid; grid-template-columns: auto 1fr; gap: 6px 16px; margin: 0 0 20px; }

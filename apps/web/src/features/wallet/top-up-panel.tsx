@@ -56,7 +56,7 @@ export function TopUpPanel({ returnPath }: { returnPath?: string }) {
                 value={tier.id}
                 checked={checked}
                 onChange={() => setGoodsId(tier.id)}
-                className="sr-only"
+                className="tier__input"
               />
               {tier.discount_percent !== null && (
                 <span className="tier__badge">
