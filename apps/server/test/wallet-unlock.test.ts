@@ -167,5 +167,5 @@ describe('POST /api/auth/h5/game/unlock', () => {
     expect(await wallet.balance(db(), user.id)).toBe(0);
     expect(await db().select().from(unlocks).where(eq(unlocks.userId, user.id))).toHaveLength(10);
     expect((await checkLedger(db())).violations).toEqual([]);
-  });
+  }, 120_000);
 });

@@ -42,6 +42,104 @@ export async function findEntryByKey(
   return row ?? null;
 }
 
+interface EntryJson {
+  id: number;
+  user_id: number;
+  type: string;
+  amount: number;
+  balance_after: number;
+  ref: string;
+  idempotency_key: string;
+  request_hash: string;
+  created_at: string;
+}
+
+function entryFromJson(e: EntryJson): EntryRow {
+  return {
+    id: Number(e.id),
+    userId: Number(e.user_id),
+    type: e.type,
+    amount: Number(e.amount),
+    balanceAfter: Number(e.balance_after),
+    ref: e.ref,
+    idempotencyKey: e.idempotency_key,
+    requestHash: e.request_hash,
+    createdAt: new Date(e.created_at),
+  };
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/**
+ * What a spend needs once it holds the wallet lock, in one round trip: the entry already written
+ * under the idempotency key, and the open lots, soonest expiry first. Its own statement after the
+ * lock, so it sees everything committed before the lock was granted.
+ */
+export async function readSpendState(
+  tx: Exec,
+  userId: number,
+  idempotencyKey: string,
+): Promise<{ entry: EntryRow | null; lots: LotRow[] }> {
+  const [row] = rowsOf<{
+    entry: EntryJson | null;
+    lots: { id: number; entry_id: number; amount: number; remaining: number; expires_at: string }[];
+  }>(
+    await tx.execute(sql`
+      select
+        (select row_to_json(e) from (
+          select id, user_id, type, amount, balance_after, ref, idempotency_key, request_hash, created_at
+          from wallet_entries where user_id = ${userId} and idempotency_key = ${idempotencyKey}
+        ) as e) as entry,
+        coalesce((select json_agg(l order by l.expires_at, l.id) from (
+          select id, entry_id, amount, remaining, expires_at
+          from gem_lots where user_id = ${userId} and remaining > 0
+        ) as l), '[]'::json) as lots`),
+  );
+  return {
+    entry: row?.entry ? entryFromJson(row.entry) : null,
+    lots: (row?.lots ?? []).map((l) => ({
+      id: Number(l.id),
+      userId,
+      entryId: Number(l.entry_id),
+      amount: Number(l.amount),
+      remaining: Number(l.remaining),
+      expiresAt: new Date(l.expires_at),
+    })),
+  };
+}
+
+/**
+ * A spend's writes in one statement: the lots it takes from, the wallet's new balance and the
+ * ledger entry. The caller holds the wallet lock.
+ */
+export async function writeSpend(
+  tx: Exec,
+  changes: { id: number; remaining: number }[],
+  entry: NewEntry & { createdAt: Date },
+): Promise<EntryRow> {
+  const ids = `{${changes.map((c) => c.id).join(',')}}`;
+  const rest = `{${changes.map((c) => c.remaining).join(',')}}`;
+  const [row] = rowsOf<EntryJson>(
+    await tx.execute(sql`
+      with taken as (
+        update gem_lots as l set remaining = v.remaining
+        from (select unnest(${ids}::bigint[]) as id, unnest(${rest}::bigint[]) as remaining) as v
+        where l.id = v.id
+      ), wallet as (
+        update wallets set balance = ${entry.balanceAfter}, updated_at = ${entry.createdAt}
+        where user_id = ${entry.userId}
+      )
+      insert into wallet_entries
+        (user_id, type, amount, balance_after, ref, idempotency_key, request_hash, created_at)
+      values (${entry.userId}, ${entry.type}, ${entry.amount}, ${entry.balanceAfter}, ${entry.ref},
+        ${entry.idempotencyKey}, ${entry.requestHash}, ${entry.createdAt})
+      returning id, user_id, type, amount, balance_after, ref, idempotency_key, request_hash, created_at`),
+  );
+  return entryFromJson(row!);
+}
+
 /** Lots still holding gems, soonest expiry first; the caller holds the wallet lock. */
 export function openLots(tx: Exec, userId: number): Promise<LotRow[]> {
   return tx
@@ -137,8 +235,14 @@ export async function findUnlock(
   return row ?? null;
 }
 
-export async function insertUnlock(tx: Exec, row: typeof unlocks.$inferInsert): Promise<void> {
-  await tx.insert(unlocks).values(row);
+/** False when the user already holds this target (the unique index decides, also under races). */
+export async function insertUnlock(tx: Exec, row: typeof unlocks.$inferInsert): Promise<boolean> {
+  const rows = await tx
+    .insert(unlocks)
+    .values(row)
+    .onConflictDoNothing({ target: [unlocks.userId, unlocks.kind, unlocks.targetId] })
+    .returning({ id: unlocks.id });
+  return rows.length === 1;
 }
 
 export async function findEntryById(exec: Exec, id: number): Promise<EntryRow | null> {

@@ -17,6 +17,9 @@ export interface UnlockResult {
   gem_balance: number;
 }
 
+/** Rolls back a spend whose target another request bought first; the retry answers "already". */
+class BoughtMeanwhile extends Error {}
+
 const SPEND_REASON = { chapter: 'chapter_unlock', episode: 'episode_unlock' } as const;
 
 /**
@@ -50,14 +53,26 @@ export function createUnlockService(wallet: WalletService) {
   ): Promise<UnlockResult> {
     const resolve = resolvers.get(input.kind);
     if (!resolve) throw new AppError(STATUS.UNLOCK_TARGET_UNKNOWN);
+    try {
+      return await purchase(db, userId, input, resolve);
+    } catch (error) {
+      if (!(error instanceof BoughtMeanwhile)) throw error;
+      return purchase(db, userId, input, resolve);
+    }
+  }
+
+  async function purchase(
+    db: Db,
+    userId: number,
+    input: { kind: UnlockKind; gameId: number; targetId: number; idempotencyKey: string },
+    resolve: UnlockResolver,
+  ): Promise<UnlockResult> {
     return db.transaction(async (tx) => {
       const target = await resolve(tx, input);
       if (!target || !Number.isSafeInteger(target.price) || target.price <= 0) {
         throw new AppError(STATUS.UNLOCK_TARGET_UNKNOWN);
       }
       const ref = `${input.kind}:${input.gameId}:${input.targetId}`;
-      // Holding the wallet lock first serialises a user's unlocks, so the look below is current.
-      await wallet.lock(tx, userId);
       const existing = await findUnlock(tx, userId, input.kind, input.targetId);
       if (existing) return answerExisting(tx, userId, existing.entryId, input.idempotencyKey);
       const spent = await wallet.spend(
@@ -71,7 +86,9 @@ export function createUnlockService(wallet: WalletService) {
       if (spent.replayed) {
         return answerExisting(tx, userId, spent.entry.id, input.idempotencyKey);
       }
-      await insertUnlock(tx, {
+      // Bought meanwhile under another key (the look above ran before the wallet lock): the
+      // unique index says so, and this spend is rolled back.
+      const inserted = await insertUnlock(tx, {
         userId,
         kind: input.kind,
         gameId: input.gameId,
@@ -80,6 +97,7 @@ export function createUnlockService(wallet: WalletService) {
         entryId: spent.entry.id,
         createdAt: spent.entry.createdAt,
       });
+      if (!inserted) throw new BoughtMeanwhile();
       return {
         already_unlocked: false,
         price: target.price,

@@ -17,8 +17,10 @@ import {
   lockWallet,
   type NewEntry,
   openLots,
+  readSpendState,
   setLotRemainders,
   setWalletBalance,
+  writeSpend,
 } from './queries.js';
 
 export type SpendReason = Extract<
@@ -108,28 +110,23 @@ export function createWalletService(deps: { now: () => Date }) {
     return inTransaction(exec, async (tx) => {
       const balance = await lockWallet(tx, userId);
       if (balance === null) throw new AppError(STATUS.INSUFFICIENT_GEMS);
-      const first = await findEntryByKey(tx, userId, idempotencyKey);
-      if (first) return replay(first, hash);
+      const state = await readSpendState(tx, userId, idempotencyKey);
+      if (state.entry) return replay(state.entry, hash);
       const at = now();
-      const swept = await sweepExpired(tx, userId, balance, await openLots(tx, userId), at);
+      const swept = await sweepExpired(tx, userId, balance, state.lots, at);
       const available = swept.live.reduce((sum, l) => sum + l.remaining, 0);
       if (available < amount) throw new AppError(STATUS.INSUFFICIENT_GEMS);
-      await setLotRemainders(tx, takeFromLots(swept.live, amount));
-      const balanceAfter = swept.balance - amount;
-      const [entry] = await insertEntries(tx, [
-        {
-          userId,
-          type: reason,
-          amount: -amount,
-          balanceAfter,
-          ref,
-          idempotencyKey,
-          requestHash: hash,
-          createdAt: at,
-        },
-      ]);
-      await setWalletBalance(tx, userId, balanceAfter, at);
-      return { entry: entry!, replayed: false };
+      const entry = await writeSpend(tx, takeFromLots(swept.live, amount), {
+        userId,
+        type: reason,
+        amount: -amount,
+        balanceAfter: swept.balance - amount,
+        ref,
+        idempotencyKey,
+        requestHash: hash,
+        createdAt: at,
+      });
+      return { entry, replayed: false };
     });
   }
 
@@ -181,11 +178,6 @@ export function createWalletService(deps: { now: () => Date }) {
     return availableGems(exec, userId, now());
   }
 
-  /** Holds the user's wallet lock until the caller's transaction ends (no-op without a wallet). */
-  async function lock(tx: Tx, userId: number): Promise<void> {
-    await lockWallet(tx, userId);
-  }
-
   /** Sweeps one user's expired lots (the expiry job; also done by every spend). */
   function expireUser(db: Db, userId: number): Promise<number> {
     return db.transaction(async (tx) => {
@@ -197,7 +189,7 @@ export function createWalletService(deps: { now: () => Date }) {
     });
   }
 
-  return { spend, grant, balance, lock, expireUser, now };
+  return { spend, grant, balance, expireUser, now };
 }
 
 export type WalletService = ReturnType<typeof createWalletService>;
