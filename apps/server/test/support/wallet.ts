@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../src/app.js';
-import type { Db } from '../../src/platform/db/client.js';
+import type { Db, Tx } from '../../src/platform/db/client.js';
 
 /**
  * Unlockable chapters and episodes for tests: a table of this test's own, standing in for the
@@ -37,7 +37,7 @@ export async function createUnlockables(
   }
 }
 
-async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+async function rows<T>(db: Db | Tx, query: ReturnType<typeof sql>): Promise<T[]> {
   const result = await db.execute(query);
   return (result as unknown as { rows: T[] }).rows;
 }
@@ -52,7 +52,7 @@ export interface LedgerReport {
  * entries and of its lots' remainders, nothing is negative, each entry's balance_after is the
  * running sum, and total gems = minted − spent − expired.
  */
-export async function checkLedger(db: Db): Promise<LedgerReport> {
+export async function checkLedger(db: Db | Tx): Promise<LedgerReport> {
   const violations: string[] = [];
   const wallets = await rows<{
     user_id: string;
@@ -115,4 +115,31 @@ export async function checkLedger(db: Db): Promise<LedgerReport> {
     violations.push(`total ${totals.balance} ≠ minted − spent − expired`);
   }
   return { violations, totals };
+}
+
+/** The checks on one consistent snapshot, so a concurrent writer cannot fake a violation. */
+export function checkLedgerSnapshot(db: Db): Promise<LedgerReport> {
+  return db.transaction((tx) => checkLedger(tx), { isolationLevel: 'repeatable read' });
+}
+
+/** Every paid order credited exactly once, with its own gems; no other order credited at all. */
+export async function checkOrderCredits(db: Db): Promise<string[]> {
+  const found = await rows<{ order_no: string; status: string; gems: string; credits: string; credited: string | null }>(
+    db,
+    sql`select o.order_no, o.status, o.gems + o.bonus_gems as gems,
+          count(e.id) as credits, sum(e.amount) as credited
+        from orders o left join wallet_entries e
+          on e.user_id = o.user_id and e.type = 'recharge' and e.ref = o.order_no
+        group by o.order_no, o.status, o.gems, o.bonus_gems`,
+  );
+  const violations: string[] = [];
+  for (const o of found) {
+    const expected = o.status === 'success' ? 1 : 0;
+    if (Number(o.credits) !== expected) {
+      violations.push(`order ${o.order_no} (${o.status}): ${o.credits} credits`);
+    } else if (expected === 1 && Number(o.credited) !== Number(o.gems)) {
+      violations.push(`order ${o.order_no}: credited ${o.credited}, worth ${o.gems}`);
+    }
+  }
+  return violations;
 }
