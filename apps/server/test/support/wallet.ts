@@ -124,7 +124,13 @@ export function checkLedgerSnapshot(db: Db): Promise<LedgerReport> {
 
 /** Every paid order credited exactly once, with its own gems; no other order credited at all. */
 export async function checkOrderCredits(db: Db): Promise<string[]> {
-  const found = await rows<{ order_no: string; status: string; gems: string; credits: string; credited: string | null }>(
+  const found = await rows<{
+    order_no: string;
+    status: string;
+    gems: string;
+    credits: string;
+    credited: string | null;
+  }>(
     db,
     sql`select o.order_no, o.status, o.gems + o.bonus_gems as gems,
           count(e.id) as credits, sum(e.amount) as credited
