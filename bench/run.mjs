@@ -3,8 +3,10 @@
 import { benchApi } from './api/run.mjs';
 import { benchBundle } from './bundle/run.mjs';
 import { benchLogin } from './login/run.mjs';
+import { benchSpend } from './spend/run.mjs';
 
 const only = process.argv[2];
 if (!only || only === 'api') await benchApi();
 if (!only || only === 'bundle') await benchBundle();
 if (!only || only === 'login') await benchLogin();
+if (!only || only === 'spend') await benchSpend();
