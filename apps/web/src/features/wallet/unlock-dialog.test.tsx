@@ -7,7 +7,7 @@ import { UnlockDialog } from './unlock-dialog';
 
 /** Balance and unlock answers as the server gives them, envelope and all. */
 function stubWallet(balance: number, unlock: { status: number; data: unknown }) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
     const { pathname } = new URL(String(input), 'http://localhost');
     const body = pathname.endsWith('/wallet/balance')
       ? { status: 200, desc: 'ok', data: { gem_balance: balance, balance } }
