@@ -152,11 +152,8 @@ export function createOrderService(deps: {
         await updateOrder(db, row.id, { providerRef: checkout.ref, checkoutUrl: checkout.url }),
       );
     } catch (error) {
-      await updateOrder(db, row.id, {
-        status: 'failed',
-        failureReason: 'provider_unavailable',
-        settledAt: now(),
-      });
+      // No checkout exists to pay: the order shows as failed and times out like any other.
+      await updateOrder(db, row.id, { status: 'failed', failureReason: 'provider_unavailable' });
       throw error instanceof AppError ? error : new AppError(STATUS.PAYMENT_PROVIDER_FAILED);
     }
   }

@@ -9,6 +9,7 @@ import { toast } from '../../shared/ui/toast/toast-store';
 import { formatDateTime, formatGems, formatMoney } from '../wallet/format';
 import { isOrderSettled, useOrder, walletKeys } from '../wallet/wallet-api';
 import '../wallet/wallet.css';
+import { ResultSeal } from './result-seal';
 
 const SUPPORT_EMAIL = 'support@taleforge.app';
 
@@ -61,10 +62,7 @@ export function PaymentCallbackPage() {
         aria-labelledby={headingId}
         aria-busy={!settled && !query.isError}
       >
-        <span
-          className={`payment-result__seal payment-result__seal--${status}`}
-          aria-hidden="true"
-        />
+        <ResultSeal status={status} />
         <h1 id={headingId} className="payment-result__title" aria-live="polite">
           {orderNo ? t(`payment.states.${status}`) : t('payment.missing')}
         </h1>
