@@ -1,9 +1,11 @@
+import type { Order } from '@taleforge/contracts';
 import { STATUS } from '@taleforge/contracts/status';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWalletService, type WalletService } from '../src/modules/wallet/wallet-service.js';
 import { buildSession } from './support/factories.js';
 import { startFakeStripe } from './support/fake-stripe.js';
+import { call } from './support/http.js';
 import { createOrder, getOrder } from './support/payments.js';
 import { startTestServer, type TestServer } from './support/server.js';
 
@@ -75,6 +77,9 @@ describe('stripe provider', () => {
     expect(sent.form.get('success_url')).toBe(
       `https://play.taleforge.test/payment/callback?order_no=${res.data!.order_no}`,
     );
+    expect(sent.form.get('cancel_url')).toBe(
+      `https://play.taleforge.test/payment/callback?order_no=${res.data!.order_no}&cancelled=1`,
+    );
     const expiresIn = Number(sent.form.get('expires_at')) - server.clock.now.getTime() / 1000;
     expect(expiresIn).toBeGreaterThanOrEqual(30 * 60);
   });
@@ -139,5 +144,32 @@ describe('stripe provider', () => {
     session.payment_status = 'paid';
     expect((await getOrder(server, token, order.order_no)).data!.status).toBe('success');
     expect(await wallet.balance(server.database.db, user.id)).toBe(320);
+  });
+
+  it('cancels when the payer comes back without paying, and not once paid', async () => {
+    const { user, token } = await buildSession(server.database.db, { now: () => server.clock.now });
+    const cancelOrder = (orderNo: string) =>
+      call<Order>(server, '/api/auth/v1/order/cancel', { token, body: { order_no: orderNo } });
+    const open = (await createOrder(server, token)).data!;
+    const cancelled = await cancelOrder(open.order_no);
+    expect(cancelled.data!.status).toBe('cancelled');
+    const session = [...fake.sessions.values()].find((s) => s.metadata.order_no === open.order_no)!;
+    expect(session.status).toBe('expired');
+
+    const paid = (await createOrder(server, token)).data!;
+    const paidSession = [...fake.sessions.values()].find(
+      (s) => s.metadata.order_no === paid.order_no,
+    )!;
+    paidSession.status = 'complete';
+    paidSession.payment_status = 'paid';
+    expect((await cancelOrder(paid.order_no)).data!.status).toBe('success');
+    expect(await wallet.balance(server.database.db, user.id)).toBe(320);
+
+    const stranger = await buildSession(server.database.db, { now: () => server.clock.now });
+    const foreign = await call(server, '/api/auth/v1/order/cancel', {
+      token: stranger.token,
+      body: { order_no: paid.order_no },
+    });
+    expect(foreign.status).toBe(STATUS.ORDER_NOT_FOUND);
   });
 });

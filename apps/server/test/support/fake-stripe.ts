@@ -59,6 +59,17 @@ export async function startFakeStripe() {
       sessions.set(session.id, session);
       return send(200, session);
     }
+    const expire = /^\/v1\/checkout\/sessions\/([\w-]+)\/expire$/.exec(url.pathname);
+    if (req.method === 'POST' && expire) {
+      const session = sessions.get(expire[1]!);
+      if (!session || session.status !== 'open') {
+        return send(400, {
+          error: { type: 'invalid_request_error', message: 'Only open sessions can be expired' },
+        });
+      }
+      session.status = 'expired';
+      return send(200, session);
+    }
     const match = /^\/v1\/checkout\/sessions\/([\w-]+)$/.exec(url.pathname);
     if (req.method === 'GET' && match) {
       const session = sessions.get(match[1]!);

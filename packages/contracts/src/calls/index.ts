@@ -31,6 +31,7 @@ export const CALLS = {
   goodsCoins: wallet.goodsCoinsCall,
   orderCreate: wallet.orderCreateCall,
   orderGet: wallet.orderGetCall,
+  orderCancel: wallet.orderCancelCall,
   unlock: wallet.unlockCall,
   riskKey: platform.riskKeyCall,
   riskDevice: platform.riskDeviceCall,

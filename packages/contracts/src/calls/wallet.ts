@@ -99,6 +99,17 @@ export const orderGetCall = defineCall({
   data: orderSchema,
 });
 
+/**
+ * The payer left the provider's checkout without paying (Stripe's cancel_url): close the
+ * checkout so it can no longer be paid, and answer the order as it then stands.
+ */
+export const orderCancelCall = defineCall({
+  method: 'POST',
+  path: '/api/auth/v1/order/cancel',
+  body: z.strictObject({ order_no: z.string().min(1).max(64) }),
+  data: orderSchema,
+});
+
 export const unlockCall = defineCall({
   method: 'POST',
   path: '/api/auth/h5/game/unlock',

@@ -285,6 +285,24 @@ export function createOrderService(deps: {
     return toOrder((await findOrder(db, orderNo))!);
   }
 
+  /**
+   * The payer gave up at the provider: close the checkout first, so a payment can no longer
+   * land, then cancel. When it cannot be closed (it was just paid), the provider's answer wins.
+   */
+  async function cancel(userId: number, orderNo: string): Promise<Order> {
+    const order = await findOrder(db, orderNo);
+    if (!order || order.userId !== userId) throw new AppError(STATUS.ORDER_NOT_FOUND);
+    if (!isSettled(order.status as OrderStatus)) {
+      const closed = order.providerRef ? await provider.close(order.providerRef) : true;
+      if (closed) {
+        await apply(orderNo, { outcome: 'cancelled', amountMinor: null, currency: null });
+      } else {
+        await settle(order);
+      }
+    }
+    return toOrder((await findOrder(db, orderNo))!);
+  }
+
   /** Times out unpaid orders past their deadline (after a last look at the provider). */
   async function timeOutOverdue(): Promise<number> {
     let done = 0;
@@ -299,7 +317,7 @@ export function createOrderService(deps: {
     }
   }
 
-  return { create, get, apply, handleEvent, timeOutOverdue };
+  return { create, get, cancel, apply, handleEvent, timeOutOverdue };
 }
 
 export type OrderService = ReturnType<typeof createOrderService>;

@@ -1,4 +1,9 @@
-import { goodsCoinsCall, orderCreateCall, orderGetCall } from '@taleforge/contracts';
+import {
+  goodsCoinsCall,
+  orderCancelCall,
+  orderCreateCall,
+  orderGetCall,
+} from '@taleforge/contracts';
 import { LOCALE_CURRENCY } from '@taleforge/contracts/constants';
 import { STATUS } from '@taleforge/contracts/status';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -49,6 +54,10 @@ export function registerPaymentRoutes(
 
   defineRoute(app, orderGetCall, ({ query, request }) =>
     orders.get(request.auth!.userId, query.order_no),
+  );
+
+  defineRoute(app, orderCancelCall, ({ body, request }) =>
+    orders.cancel(request.auth!.userId, body.order_no),
   );
 }
 

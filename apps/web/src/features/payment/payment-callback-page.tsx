@@ -7,7 +7,7 @@ import { currentLocale } from '../../shared/i18n/i18n';
 import { usePageTitle } from '../../shared/lib/use-page-title';
 import { toast } from '../../shared/ui/toast/toast-store';
 import { formatDateTime, formatGems, formatMoney } from '../wallet/format';
-import { isOrderSettled, useOrder, walletKeys } from '../wallet/wallet-api';
+import { isOrderSettled, useCancelOrder, useOrder, walletKeys } from '../wallet/wallet-api';
 import '../wallet/wallet.css';
 import { ResultSeal } from './result-seal';
 
@@ -36,6 +36,17 @@ function useSettledToast(order: Order | undefined) {
   }, [order, queryClient, t]);
 }
 
+/** Back from the provider's "cancel" link: cancel the order once, unless it was paid meanwhile. */
+function useCancelOnReturn(orderNo: string | null, order: Order | undefined, cancelled: boolean) {
+  const cancel = useCancelOrder();
+  const asked = useRef(false);
+  useEffect(() => {
+    if (!cancelled || !orderNo || !order || isOrderSettled(order) || asked.current) return;
+    asked.current = true;
+    cancel.mutate(orderNo);
+  }, [cancelled, orderNo, order, cancel]);
+}
+
 function failureText(order: Order, t: ReturnType<typeof useTranslation>['t']): string {
   const reason = order.failure_reason ?? 'payment_failed';
   return t(`paymentReasons.${reason}`, { defaultValue: reason });
@@ -51,6 +62,7 @@ export function PaymentCallbackPage() {
   const query = useOrder(orderNo);
   const order = query.data;
   useSettledToast(order);
+  useCancelOnReturn(orderNo, order, params.get('cancelled') === '1');
 
   const status = order?.status ?? 'processing';
   const settled = isOrderSettled(order);

@@ -1,6 +1,7 @@
 import type {
   goodsCoinsCall,
   Order,
+  orderCancelCall,
   orderCreateCall,
   orderGetCall,
   unlockCall,
@@ -29,6 +30,10 @@ const createOrderCall = endpoint<typeof orderCreateCall>({
   path: '/api/auth/v1/order',
 });
 const getOrderCall = endpoint<typeof orderGetCall>({ method: 'GET', path: '/api/auth/v1/order' });
+const cancelOrderCall = endpoint<typeof orderCancelCall>({
+  method: 'POST',
+  path: '/api/auth/v1/order/cancel',
+});
 const unlockEndpoint = endpoint<typeof unlockCall>({
   method: 'POST',
   path: '/api/auth/h5/game/unlock',
@@ -111,6 +116,15 @@ export function useOrder(orderNo: string | null) {
     enabled: Boolean(orderNo),
     refetchInterval: (query) =>
       isOrderSettled(query.state.data) || query.state.error ? false : ORDER_POLL_MS,
+  });
+}
+
+/** The payer came back from the provider without paying: close that checkout and cancel. */
+export function useCancelOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (orderNo: string) => request(cancelOrderCall, { body: { order_no: orderNo } }),
+    onSuccess: (order) => queryClient.setQueryData(walletKeys.order(order.order_no), order),
   });
 }
 

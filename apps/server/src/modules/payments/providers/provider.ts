@@ -47,4 +47,6 @@ export interface PaymentProvider {
     headers: Record<string, string | string[] | undefined>,
   ): ProviderEvent;
   lookup(ref: string): Promise<ProviderStatus | null>;
+  /** Closes an open checkout; false when it could not be (already paid, or already closed). */
+  close(ref: string): Promise<boolean>;
 }

@@ -61,6 +61,15 @@ export function createSandboxProvider(deps: {
   const provider: PaymentProvider = {
     name: 'sandbox',
 
+    close(ref) {
+      return db.transaction(async (tx) => {
+        const row = await findSandboxCheckout(tx, ref, true);
+        if (!row || row.status !== 'open') return false;
+        await updateSandboxCheckout(tx, ref, { status: 'cancelled' });
+        return true;
+      });
+    },
+
     async createCheckout(order, urls) {
       const id = `cs_sbx_${randomBytes(12).toString('base64url')}`;
       await insertSandboxCheckout(db, {

@@ -87,7 +87,7 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
             metadata,
             payment_intent_data: { metadata },
             success_url: urls.returnUrl,
-            cancel_url: urls.returnUrl,
+            cancel_url: `${urls.returnUrl}&cancelled=1`,
             expires_at: Math.ceil(expiresAt / 1000),
           },
           { idempotencyKey: `checkout-${order.orderNo}` },
@@ -125,6 +125,16 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
         currency: object.currency ? object.currency.toUpperCase() : null,
         reason: event.type === 'checkout.session.async_payment_failed' ? 'payment_failed' : null,
       };
+    },
+
+    async close(ref) {
+      try {
+        await stripe.checkout.sessions.expire(ref);
+        return true;
+      } catch {
+        // Completed (or already expired) sessions cannot be expired: the lookup says which.
+        return false;
+      }
     },
 
     async lookup(ref) {
