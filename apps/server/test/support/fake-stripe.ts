@@ -62,7 +62,7 @@ export async function startFakeStripe() {
     const expire = /^\/v1\/checkout\/sessions\/([\w-]+)\/expire$/.exec(url.pathname);
     if (req.method === 'POST' && expire) {
       const session = sessions.get(expire[1]!);
-      if (!session || session.status !== 'open') {
+      if (session?.status !== 'open') {
         return send(400, {
           error: { type: 'invalid_request_error', message: 'Only open sessions can be expired' },
         });

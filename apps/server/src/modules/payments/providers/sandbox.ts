@@ -64,7 +64,7 @@ export function createSandboxProvider(deps: {
     close(ref) {
       return db.transaction(async (tx) => {
         const row = await findSandboxCheckout(tx, ref, true);
-        if (!row || row.status !== 'open') return false;
+        if (row?.status !== 'open') return false;
         await updateSandboxCheckout(tx, ref, { status: 'cancelled' });
         return true;
       });
