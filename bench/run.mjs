@@ -4,9 +4,11 @@ import { benchApi } from './api/run.mjs';
 import { benchBundle } from './bundle/run.mjs';
 import { benchChatTtft } from './chat-ttft/run.mjs';
 import { benchLogin } from './login/run.mjs';
+import { benchSpend } from './spend/run.mjs';
 
 const only = process.argv[2];
 if (!only || only === 'api') await benchApi();
 if (!only || only === 'bundle') await benchBundle();
 if (!only || only === 'login') await benchLogin();
 if (!only || only === 'chat-ttft') await benchChatTtft();
+if (!only || only === 'spend') await benchSpend();

@@ -11,8 +11,17 @@ import { createSocialLogin } from './modules/auth/social-login.js';
 import { createCatalogueService } from './modules/games/catalogue-service.js';
 import { registerGameRoutes } from './modules/games/routes.js';
 import { registerHealthRoutes } from './modules/health/routes.js';
+import { createPayments } from './modules/payments/index.js';
 import type { RiskKeys } from './modules/risk/keys.js';
 import { registerRiskRoutes } from './modules/risk/routes.js';
+import { startPeriodic } from './modules/wallet/expiry-job.js';
+import {
+  createUnlockService,
+  createWalletService,
+  runLotExpiry,
+  type UnlockResolver,
+} from './modules/wallet/index.js';
+import { registerWalletRoutes } from './modules/wallet/routes.js';
 import type { Database } from './platform/db/client.js';
 import { authHook, optionalAuth } from './platform/http/auth-hook.js';
 import { installErrorHandler } from './platform/http/error-handler.js';
@@ -28,6 +37,8 @@ export interface AppDeps {
   database: Database;
   riskKeys: RiskKeys;
   now?: () => Date;
+  /** Extra unlockable kinds (tests); the modules owning chapters and episodes register theirs here. */
+  unlockables?: { kind: 'chapter' | 'episode'; resolve: UnlockResolver }[];
 }
 
 /** Calls an account with an unfinished social profile may still make. */
@@ -43,6 +54,7 @@ export async function buildApp({
   database,
   riskKeys,
   now = () => new Date(),
+  unlockables = [],
 }: AppDeps): Promise<FastifyInstance> {
   const prefix = `/${config.PRODUCT_SLUG}`;
   const app = Fastify({
@@ -62,10 +74,14 @@ export async function buildApp({
   const accounts = createAccountService({ db, sessions, mailer, log: app.log, now });
   const social = createSocialLogin({ db, config, accounts, now });
   const cache = new ResponseCache(config.CATALOGUE_CACHE_MS, () => now().getTime());
+  const wallet = createWalletService({ now });
+  const unlocks = createUnlockService(wallet);
+  for (const u of unlockables) unlocks.registerUnlockable(u.kind, u.resolve);
+  const payments = await createPayments({ db, config, wallet, now });
 
   await app.register(requestContext, {
     prefix,
-    dfIdExempt: ['/health', '/api/v1/risk/key', '/api/v1/risk/device'],
+    dfIdExempt: ['/health', '/api/v1/risk/key', '/api/v1/risk/device', '/api/v1/payment/webhook'],
   });
   await app.register(authHook, {
     prefix,
@@ -94,9 +110,34 @@ export async function buildApp({
       });
       registerInviteRoutes(api, db);
       registerGameRoutes(api, { catalogue: createCatalogueService(db), cache });
+      registerWalletRoutes(api, { db, wallet, unlocks });
+      await payments.registerApi(api);
     },
     { prefix },
   );
+  await payments.registerPages(app);
+
+  // Expired gem lots leave through expiry entries; unpaid orders past their deadline time out.
+  let stopJobs: (() => Promise<void>)[] = [];
+  app.addHook('onReady', async () => {
+    stopJobs = [
+      startPeriodic(
+        'lot-expiry',
+        config.WALLET_JOB_INTERVAL_MS,
+        () => runLotExpiry(db, wallet),
+        app.log,
+      ),
+      startPeriodic(
+        'order-timeout',
+        config.WALLET_JOB_INTERVAL_MS,
+        () => payments.orders.timeOutOverdue(),
+        app.log,
+      ),
+    ];
+  });
+  app.addHook('onClose', async () => {
+    await Promise.all(stopJobs.map((stop) => stop()));
+  });
 
   if (config.NODE_ENV !== 'production' && mailer.kind === 'outbox') registerMailboxPage(app, db);
 

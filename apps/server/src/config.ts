@@ -65,20 +65,42 @@ const envSchema = z.object({
   /** Longest whole reply. */
   LLM_MAX_REPLY_MS: z.coerce.number().int().min(1_000).max(600_000).default(90_000),
   LLM_MAX_TOKENS: z.coerce.number().int().min(16).max(8_192).default(400),
+  /** sandbox (hosted checkout of our own) or stripe; unset: stripe when STRIPE_SECRET_KEY is set. */
+  PAYMENT_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['sandbox', 'stripe']).optional()),
+  /** HMAC secret of sandbox webhooks; unset: generated once into DATA_DIR/keys. */
+  SANDBOX_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().min(16).optional()),
+  STRIPE_SECRET_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+  STRIPE_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
+  /** Stripe API origin; tests point it at a Stripe-speaking server on loopback. */
+  STRIPE_API_BASE: z.preprocess(emptyToUndefined, z.url().optional()),
+  /** Minutes an order may stay unpaid before it becomes timeout (Stripe needs at least 30). */
+  ORDER_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(1_440).default(30),
+  /** How often expired gem lots are swept and unpaid orders timed out. */
+  WALLET_JOB_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
 });
+
+const paymentProviderOf = (env: z.infer<typeof envSchema>) =>
+  env.PAYMENT_PROVIDER ?? (env.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox');
 
 /** Settings that only make sense together. */
 const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
-  const provider = env.LLM_PROVIDER ?? (env.LLM_BASE_URL ? 'openai' : 'offline');
-  if (provider !== 'openai') return;
-  for (const name of ['LLM_BASE_URL', 'LLM_MODEL'] as const) {
-    if (!env[name]) {
-      ctx.addIssue({ code: 'custom', path: [name], message: 'required by the openai engine' });
+  const require = (names: readonly (keyof typeof env)[], message: string) => {
+    for (const name of names) {
+      if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message });
     }
+  };
+  const engine = env.LLM_PROVIDER ?? (env.LLM_BASE_URL ? 'openai' : 'offline');
+  if (engine === 'openai') require(['LLM_BASE_URL', 'LLM_MODEL'], 'required by the openai engine');
+  if (paymentProviderOf(env) === 'stripe') {
+    require(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'], 'required by the stripe provider');
   }
 });
 
-export type Config = z.infer<typeof envSchema> & { dataDir: string; webDist: string };
+export type Config = Omit<z.infer<typeof envSchema>, 'PAYMENT_PROVIDER'> & {
+  PAYMENT_PROVIDER: 'sandbox' | 'stripe';
+  dataDir: string;
+  webDist: string;
+};
 
 export class ConfigError extends Error {}
 
@@ -91,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const c = parsed.data;
   return {
     ...c,
+    PAYMENT_PROVIDER: paymentProviderOf(c),
     dataDir: path.resolve(c.DATA_DIR),
     webDist: path.resolve(c.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
   };

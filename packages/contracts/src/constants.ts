@@ -102,3 +102,24 @@ export const PAYMENT_METHODS = ['alipay', 'wechat_pay', 'card'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const ORDER_STATUSES = ['processing', 'success', 'failed', 'cancelled', 'timeout'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Kinds of wallet ledger entries (the history shows them localized). */
+export const LEDGER_ENTRY_TYPES = [
+  'recharge',
+  'chapter_unlock',
+  'episode_unlock',
+  'chat_message',
+  'expiry',
+  'grant',
+] as const;
+export type LedgerEntryType = (typeof LEDGER_ENTRY_TYPES)[number];
+export const UNLOCK_KINDS = ['chapter', 'episode'] as const;
+export type UnlockKind = (typeof UNLOCK_KINDS)[number];
+export const CURRENCIES = ['USD', 'CNY', 'JPY'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+/** Currency of the top-up tiers by locale (SPEC §9). */
+export const LOCALE_CURRENCY: Record<Locale, Currency> = {
+  en_US: 'USD',
+  zh_CN: 'CNY',
+  ja_JP: 'JPY',
+};

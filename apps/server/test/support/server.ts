@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app.js';
+import { type AppDeps, buildApp } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import { loadRiskKeys, type RiskKeys } from '../../src/modules/risk/keys.js';
 import type { Database } from '../../src/platform/db/client.js';
@@ -17,7 +17,10 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: Pick<AppDeps, 'unlockables'> = {},
+): Promise<TestServer> {
   const dataDir = await tempDir();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -34,7 +37,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       clock.now = new Date(clock.now.getTime() + ms);
     },
   };
-  const app = await buildApp({ config, database, riskKeys, now: () => clock.now });
+  const app = await buildApp({ config, database, riskKeys, now: () => clock.now, ...options });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   const prefix = `/${config.PRODUCT_SLUG}`;
   return {

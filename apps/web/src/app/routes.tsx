@@ -1,5 +1,6 @@
 import { type RouteObject, redirect } from 'react-router';
 import { profileGuardLoader } from '../features/profile/profile-guard';
+import { walletGuardLoader } from '../features/wallet/wallet-guard';
 import { AppShell } from './layout/app-shell';
 import { Splash } from './layout/splash';
 import { RouteError } from './route-error';
@@ -71,6 +72,14 @@ export const routes: RouteObject[] = [
                 lazy: () =>
                   import('../features/discord-login/discord-login-back-page').then((m) => ({
                     Component: m.DiscordLoginBackPage,
+                  })),
+              },
+              {
+                path: 'wallet',
+                loader: walletGuardLoader,
+                lazy: () =>
+                  import('../features/wallet/wallet-page').then((m) => ({
+                    Component: m.WalletPage,
                   })),
               },
               {

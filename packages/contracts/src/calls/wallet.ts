@@ -1,8 +1,19 @@
 import { z } from 'zod';
-import { defineCall, idSchema } from '../call.js';
-import { ORDER_STATUSES, PAYMENT_METHODS, WALLET_PLATFORM_FLAG } from '../constants.js';
+import { defineCall, idSchema, pageOf, pageQuerySchema } from '../call.js';
+import {
+  CURRENCIES,
+  LEDGER_ENTRY_TYPES,
+  ORDER_STATUSES,
+  PAYMENT_METHODS,
+  WALLET_PLATFORM_FLAG,
+} from '../constants.js';
 
-const idempotencyKey = z.string().min(8).max(128);
+/** Like Stripe's: the same key with the same request answers the first answer again. */
+const idempotencyKey = z
+  .string()
+  .min(8)
+  .max(128)
+  .regex(/^[A-Za-z0-9_:.-]+$/);
 
 export const walletBalanceCall = defineCall({
   method: 'GET',
@@ -11,14 +22,37 @@ export const walletBalanceCall = defineCall({
   data: z.object({ gem_balance: z.number().int(), balance: z.number().int() }),
 });
 
+export const walletEntrySchema = z.object({
+  id: z.number().int(),
+  type: z.enum(LEDGER_ENTRY_TYPES),
+  /** Signed: credits positive, spends and expiries negative. */
+  amount: z.number().int(),
+  balance_after: z.number().int(),
+  ref: z.string(),
+  created_at: z.string(),
+});
+export type WalletEntry = z.infer<typeof walletEntrySchema>;
+
+/** The ledger, newest first. */
+export const walletTransactionsCall = defineCall({
+  method: 'GET',
+  path: '/api/auth/wallet/transactions',
+  query: pageQuerySchema,
+  data: pageOf(walletEntrySchema),
+});
+
 export const goodsTierSchema = z.object({
   id: z.string(),
+  /** Major units, exact for every tier (6, 30, …); price_minor is what is charged. */
   price: z.number(),
-  currency: z.enum(['USD', 'CNY', 'JPY']),
+  price_minor: z.number().int(),
+  currency: z.enum(CURRENCIES),
   gems: z.number().int(),
   bonus_gems: z.number().int(),
   discount_percent: z.number().int().nullable(),
 });
+
+export type GoodsTier = z.infer<typeof goodsTierSchema>;
 
 export const goodsCoinsCall = defineCall({
   method: 'GET',
@@ -30,14 +64,18 @@ export const goodsCoinsCall = defineCall({
 export const orderSchema = z.object({
   order_no: z.string(),
   status: z.enum(ORDER_STATUSES),
+  goods_id: z.string(),
   amount: z.number(),
-  currency: z.string(),
+  amount_minor: z.number().int(),
+  currency: z.enum(CURRENCIES),
   gems: z.number().int(),
   bonus_gems: z.number().int(),
   pay_method: z.enum(PAYMENT_METHODS),
   created_at: z.string(),
   paid_at: z.string().nullable(),
   checkout_url: z.string().nullable(),
+  /** Where "return to game" leads after paying: a path on our own site. */
+  return_path: z.string().nullable(),
   failure_reason: z.string().nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
@@ -61,15 +99,31 @@ export const orderGetCall = defineCall({
   data: orderSchema,
 });
 
+/**
+ * The payer left the provider's checkout without paying (Stripe's cancel_url): close the
+ * checkout so it can no longer be paid, and answer the order as it then stands.
+ */
+export const orderCancelCall = defineCall({
+  method: 'POST',
+  path: '/api/auth/v1/order/cancel',
+  body: z.strictObject({ order_no: z.string().min(1).max(64) }),
+  data: orderSchema,
+});
+
 export const unlockCall = defineCall({
   method: 'POST',
   path: '/api/auth/h5/game/unlock',
-  body: z.strictObject({
-    game_id: idSchema,
-    chapter_id: idSchema.optional(),
-    episode_id: idSchema.optional(),
-    idempotency_key: idempotencyKey,
-  }),
+  body: z
+    .strictObject({
+      game_id: idSchema,
+      chapter_id: idSchema.optional(),
+      episode_id: idSchema.optional(),
+      idempotency_key: idempotencyKey,
+    })
+    .refine((b) => (b.chapter_id === undefined) !== (b.episode_id === undefined), {
+      message: 'exactly one of chapter_id and episode_id',
+      path: ['chapter_id'],
+    }),
   data: z.object({
     already_unlocked: z.boolean(),
     price: z.number().int(),

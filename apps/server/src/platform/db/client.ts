@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { installPgTransactionFix } from './pg-transaction-fix.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -55,9 +56,13 @@ async function openPglite(dataDir: string): Promise<Database> {
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  installPgTransactionFix();
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  // A connection killed under us (failover, pg_terminate_backend) must not crash the process.
+  // A connection killed under us (failover, pg_terminate_backend) must not crash the process:
+  // idle ones report to the pool, checked-out ones to their client (between two statements of a
+  // transaction); the statement in flight fails and its transaction rolls back.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzleNodePg(pool, { schema });
   const lock = await pool.connect();
   try {

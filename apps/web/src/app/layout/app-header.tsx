@@ -1,11 +1,18 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { openLoginModal } from '../../features/auth/login-modal/login-modal-events';
 import { logout } from '../../features/auth/logout';
 import { useSignedInUser } from '../../features/auth/session';
+import { lazyWithQueries } from '../../shared/api/lazy-with-queries';
 import { LanguageSwitch } from '../../shared/i18n/language-switch';
 import { SignOutIcon } from '../../shared/ui/icons';
 import { LogoMark } from '../../shared/ui/logo';
+
+// Only signed-in players have a balance: visitors never download the wallet or the query cache.
+const HeaderBalance = lazyWithQueries(() =>
+  import('../../features/wallet/header-balance').then((m) => m.HeaderBalance),
+);
 
 function AccountButton() {
   const { t } = useTranslation();
@@ -43,6 +50,16 @@ function AccountButton() {
   );
 }
 
+function SignedInBalance() {
+  const user = useSignedInUser();
+  if (!user) return null;
+  return (
+    <Suspense fallback={null}>
+      <HeaderBalance signedIn />
+    </Suspense>
+  );
+}
+
 export function AppHeader() {
   const { t } = useTranslation();
   return (
@@ -55,6 +72,7 @@ export function AppHeader() {
       </Link>
       <div className="app-header__actions">
         <LanguageSwitch />
+        <SignedInBalance />
         <AccountButton />
       </div>
     </header>

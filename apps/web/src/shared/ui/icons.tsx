@@ -82,3 +82,10 @@ export const SignOutIcon = ({ size = 18, ...rest }: IconProps) => (
     <path d="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 17l-5-5 5-5M5 12h11" />
   </Icon>
 );
+
+export const GemIcon = ({ size = 18, ...rest }: IconProps) => (
+  <Icon size={size} {...rest}>
+    <path d="M6 3h12l4 6-10 12L2 9z" />
+    <path d="M2 9h20M9 3l3 6 3-6M12 21L9 9M12 21l3-12" />
+  </Icon>
+);

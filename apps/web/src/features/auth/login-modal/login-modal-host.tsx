@@ -1,21 +1,10 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { Suspense, useSyncExternalStore } from 'react';
+import { lazyWithQueries } from '../../../shared/api/lazy-with-queries';
 import { loginModalStore } from './login-modal-store';
 
 // The modal's UI, and the query cache its calls use, are only downloaded the first time someone
 // opens it.
-const LoginModal = lazy(async () => {
-  const [{ default: Modal }, { QueryScope }] = await Promise.all([
-    import('./login-modal'),
-    import('../../../shared/api/query-scope'),
-  ]);
-  return {
-    default: (props: Parameters<typeof Modal>[0]) => (
-      <QueryScope>
-        <Modal {...props} />
-      </QueryScope>
-    ),
-  };
-});
+const LoginModal = lazyWithQueries(() => import('./login-modal').then((m) => m.default));
 
 const isOpen = () => loginModalStore.getSnapshot().open;
 

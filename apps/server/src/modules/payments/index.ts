@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Db } from '../../platform/db/client.js';
+import type { WalletService } from '../wallet/index.js';
+import { createOrderService, type OrderService } from './order-service.js';
+import type { PaymentProvider } from './providers/provider.js';
+import { createSandboxProvider, type SandboxProvider } from './providers/sandbox.js';
+import { createStripeProvider } from './providers/stripe.js';
+import { loadSandboxSecret } from './providers/webhook-secret.js';
+import { registerPaymentRoutes, registerWebhookRoute, requestOrigin } from './routes.js';
+import { registerSandboxRoutes } from './sandbox-routes.js';
+
+export interface Payments {
+  provider: PaymentProvider;
+  /** Present when the sandbox is the provider. */
+  sandbox: SandboxProvider | null;
+  orders: OrderService;
+  /** Calls under the product prefix. */
+  registerApi(api: FastifyInstance): Promise<void>;
+  /** Pages outside /api (the sandbox checkout), registered on the root app. */
+  registerPages(app: FastifyInstance): Promise<void>;
+}
+
+/** Builds the configured provider and the order service over it. */
+export async function createPayments(deps: {
+  db: Db;
+  config: Config;
+  wallet: WalletService;
+  now: () => Date;
+}): Promise<Payments> {
+  const { db, config, wallet, now } = deps;
+  const prefix = `/${config.PRODUCT_SLUG}`;
+  let sandbox: SandboxProvider | null = null;
+  let provider: PaymentProvider;
+  if (config.PAYMENT_PROVIDER === 'stripe') {
+    provider = createStripeProvider({
+      secretKey: config.STRIPE_SECRET_KEY!,
+      webhookSecret: config.STRIPE_WEBHOOK_SECRET!,
+      now,
+      apiBase: config.STRIPE_API_BASE ? new URL(config.STRIPE_API_BASE) : undefined,
+    });
+  } else {
+    const secret = await loadSandboxSecret(config.dataDir, config.SANDBOX_WEBHOOK_SECRET);
+    sandbox = createSandboxProvider({ db, secret, prefix, now });
+    provider = sandbox.provider;
+  }
+  const orders = createOrderService({
+    db,
+    wallet,
+    provider,
+    timeoutMinutes: config.ORDER_TIMEOUT_MINUTES,
+    now,
+  });
+  // Stripe sends the payer back to the public origin; the sandbox page lives on the browser's.
+  const publicOrigin =
+    provider.name === 'stripe' ? () => config.PUBLIC_URL.replace(/\/$/, '') : requestOrigin;
+
+  return {
+    provider,
+    sandbox,
+    orders,
+    async registerApi(api) {
+      registerPaymentRoutes(api, { orders, publicOrigin });
+      await registerWebhookRoute(api, { orders, provider });
+    },
+    async registerPages(app) {
+      if (sandbox) await registerSandboxRoutes(app, { sandbox, prefix, now });
+    },
+  };
+}
+
+export { WEBHOOK_PATH } from './routes.js';

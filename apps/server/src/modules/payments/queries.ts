@@ -1,0 +1,118 @@
+import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.js';
+import { orders, paymentEvents, sandboxCheckouts, users } from '../../platform/db/schema/index.js';
+import type { Exec } from '../wallet/queries.js';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type NewOrder = typeof orders.$inferInsert;
+export type SandboxCheckoutRow = typeof sandboxCheckouts.$inferSelect;
+
+/** Inserts unless the user already used the idempotency key; null then. */
+export async function insertOrder(db: Db, order: NewOrder): Promise<OrderRow | null> {
+  const [row] = await db
+    .insert(orders)
+    .values(order)
+    .onConflictDoNothing({ target: [orders.userId, orders.idempotencyKey] })
+    .returning();
+  return row ?? null;
+}
+
+export async function findOrderByKey(
+  db: Db,
+  userId: number,
+  idempotencyKey: string,
+): Promise<OrderRow | null> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)));
+  return row ?? null;
+}
+
+export async function findOrder(exec: Exec, orderNo: string): Promise<OrderRow | null> {
+  const [row] = await exec.select().from(orders).where(eq(orders.orderNo, orderNo));
+  return row ?? null;
+}
+
+export async function lockOrder(exec: Exec, orderNo: string): Promise<OrderRow | null> {
+  const [row] = await exec.select().from(orders).where(eq(orders.orderNo, orderNo)).for('update');
+  return row ?? null;
+}
+
+export async function updateOrder(
+  exec: Exec,
+  id: number,
+  changes: Partial<NewOrder>,
+): Promise<OrderRow> {
+  const [row] = await exec.update(orders).set(changes).where(eq(orders.id, id)).returning();
+  return row!;
+}
+
+/** Orders past their deadline that have not settled: the timeout job's work list. */
+export async function findOverdueOrders(exec: Exec, now: Date, limit: number) {
+  const rows = await exec
+    .select({ orderNo: orders.orderNo })
+    .from(orders)
+    .where(and(inArray(orders.status, ['processing', 'failed']), lte(orders.expiresAt, now)))
+    .orderBy(asc(orders.expiresAt))
+    .limit(limit);
+  return rows.map((r) => r.orderNo);
+}
+
+/** Records an event once; false when this provider's event id was seen before. */
+export async function recordEvent(
+  exec: Exec,
+  event: typeof paymentEvents.$inferInsert,
+): Promise<boolean> {
+  const rows = await exec
+    .insert(paymentEvents)
+    .values(event)
+    .onConflictDoNothing({ target: [paymentEvents.provider, paymentEvents.eventId] })
+    .returning({ id: paymentEvents.id });
+  return rows.length === 1;
+}
+
+export async function setEventOutcome(
+  exec: Exec,
+  provider: string,
+  eventId: string,
+  outcome: string,
+): Promise<void> {
+  await exec
+    .update(paymentEvents)
+    .set({ outcome })
+    .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.eventId, eventId)));
+}
+
+export async function findUserPublicId(exec: Exec, userId: number): Promise<string | null> {
+  const [row] = await exec
+    .select({ publicId: users.publicId })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.publicId ?? null;
+}
+
+export async function insertSandboxCheckout(
+  db: Db,
+  row: typeof sandboxCheckouts.$inferInsert,
+): Promise<void> {
+  await db.insert(sandboxCheckouts).values(row);
+}
+
+export async function findSandboxCheckout(
+  exec: Exec,
+  id: string,
+  lock = false,
+): Promise<SandboxCheckoutRow | null> {
+  const query = exec.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.id, id));
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export async function updateSandboxCheckout(
+  exec: Exec,
+  id: string,
+  changes: Partial<typeof sandboxCheckouts.$inferInsert>,
+): Promise<void> {
+  await exec.update(sandboxCheckouts).set(changes).where(eq(sandboxCheckouts.id, id));
+}

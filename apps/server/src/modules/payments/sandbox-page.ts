@@ -1,0 +1,109 @@
+import type { Currency, Locale } from '@taleforge/contracts/constants';
+import { toMajor } from './catalogue.js';
+import type { SandboxCheckoutRow } from './queries.js';
+
+const TEXT = {
+  en_US: {
+    title: 'Sandbox checkout',
+    note: 'Test payments only: no money moves.',
+    amount: 'Amount',
+    order: 'Order',
+    method: 'Payment method',
+    alipay: 'Alipay',
+    wechat_pay: 'WeChat Pay',
+    card: 'Credit card',
+    pay: 'Pay',
+    fail: 'Decline payment',
+    cancel: 'Cancel',
+    closed: 'This checkout is closed.',
+    back: 'Back to Taleforge',
+  },
+  zh_CN: {
+    title: '沙盒收银台',
+    note: '仅用于测试支付，不会产生真实扣款。',
+    amount: '金额',
+    order: '订单',
+    method: '支付方式',
+    alipay: '支付宝',
+    wechat_pay: '微信支付',
+    card: '信用卡',
+    pay: '支付',
+    fail: '模拟支付失败',
+    cancel: '取消',
+    closed: '该收银台已关闭。',
+    back: '返回 Taleforge',
+  },
+  ja_JP: {
+    title: 'サンドボックス決済',
+    note: 'テスト決済専用です。実際のお金は動きません。',
+    amount: '金額',
+    order: '注文',
+    method: '支払い方法',
+    alipay: 'Alipay',
+    wechat_pay: 'WeChat Pay',
+    card: 'クレジットカード',
+    pay: '支払う',
+    fail: '支払いを失敗させる',
+    cancel: 'キャンセル',
+    closed: 'このチェックアウトは終了しています。',
+    back: 'Taleforge に戻る',
+  },
+} as const satisfies Record<Locale, Record<string, string>>;
+
+const METHODS = ['alipay', 'wechat_pay', 'card'] as const;
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function formatAmount(row: SandboxCheckoutRow, locale: Locale): string {
+  const currency = row.currency as Currency;
+  return new Intl.NumberFormat(locale.replace('_', '-'), { style: 'currency', currency }).format(
+    toMajor(row.amountMinor, currency),
+  );
+}
+
+const STYLE = `
+  :root { color-scheme: dark; font-family: system-ui, sans-serif; }
+  body { margin: 0; min-height: 100vh; display: grid; place-items: center;
+    background: radial-gradient(circle at 30% 10%, #2a1f4a, #0d0b16 70%); color: #efeaff; }
+  main { box-sizing: border-box; width: min(420px, calc(100vw - 32px)); background: #1a1628; border: 1px solid #3a3158;
+    border-radius: 16px; padding: 24px; box-shadow: 0 20px 60px #0008; }
+  h1 { margin: 0 0 4px; font-size: 1.3rem; } p.note { margin: 0 0 20px; color: #b8aed8; }
+  dl { display: grid; grid-template-columns: auto 1fr; gap: 6px 16px; margin: 0 0 20px; }
+  dt { color: #b8aed8; } dd { margin: 0; text-align: right; font-weight: 600; }
+  fieldset { border: 1px solid #3a3158; border-radius: 12px; padding: 12px; margin: 0 0 20px; }
+  label { display: flex; gap: 8px; padding: 6px 0; cursor: pointer; }
+  button, a.button { display: block; width: 100%; box-sizing: border-box; margin-top: 10px;
+    padding: 12px; border-radius: 999px; border: 1px solid #5b4d8c; background: transparent;
+    color: inherit; font: inherit; text-align: center; text-decoration: none; cursor: pointer; }
+  button.primary { background: linear-gradient(90deg, #8a5cf6, #d946ef); border: none; font-weight: 700; }
+  button:focus-visible, a.button:focus-visible, input:focus-visible { outline: 2px solid #f0abfc; outline-offset: 2px; }
+`;
+
+/** The hosted checkout page: the payer picks a method and pays, declines or cancels. */
+export function renderCheckoutPage(row: SandboxCheckoutRow, locale: Locale, open: boolean): string {
+  const t = TEXT[locale];
+  const methods = METHODS.map(
+    (m) =>
+      `<label><input type="radio" name="pay_method" value="${m}"${m === row.payMethod ? ' checked' : ''}> ${t[m]}</label>`,
+  ).join('');
+  const body = open
+    ? `<form method="post">
+        <fieldset><legend>${t.method}</legend>${methods}</fieldset>
+        <button class="primary" name="action" value="pay">${t.pay}</button>
+        <button name="action" value="fail">${t.fail}</button>
+        <button name="action" value="cancel">${t.cancel}</button>
+      </form>`
+    : `<p role="alert">${t.closed}</p><a class="button" href="${escapeHtml(row.returnUrl)}">${t.back}</a>`;
+  return `<!doctype html>
+<html lang="${locale.replace('_', '-')}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${t.title}</title><style>${STYLE}</style></head>
+<body><main>
+  <h1>${t.title}</h1><p class="note">${t.note}</p>
+  <dl><dt>${t.order}</dt><dd>${escapeHtml(row.orderNo)}</dd>
+      <dt>${t.amount}</dt><dd>${formatAmount(row, locale)}</dd></dl>
+  ${body}
+</main></body></html>`;
+}

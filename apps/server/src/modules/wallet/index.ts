@@ -1,0 +1,10 @@
+/** What other modules may use of the wallet: spend, grant, balance, unlocks. */
+export { runLotExpiry } from './expiry-job.js';
+export { createUnlockService, type UnlockResolver, type UnlockService } from './unlocks.js';
+export {
+  type CreditReason,
+  createWalletService,
+  type LedgerResult,
+  type SpendReason,
+  type WalletService,
+} from './wallet-service.js';

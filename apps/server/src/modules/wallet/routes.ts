@@ -1,0 +1,32 @@
+import { unlockCall, walletBalanceCall, walletTransactionsCall } from '@taleforge/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../platform/db/client.js';
+import { defineRoute } from '../../platform/http/route.js';
+import { listTransactions } from './history.js';
+import type { UnlockService } from './unlocks.js';
+import type { WalletService } from './wallet-service.js';
+
+export function registerWalletRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; wallet: WalletService; unlocks: UnlockService },
+): void {
+  const { db, wallet, unlocks } = deps;
+
+  defineRoute(app, walletBalanceCall, async ({ request }) => {
+    const gems = await wallet.balance(db, request.auth!.userId);
+    return { gem_balance: gems, balance: gems };
+  });
+
+  defineRoute(app, walletTransactionsCall, ({ query, request }) =>
+    listTransactions(db, request.auth!.userId, query.page, query.page_size),
+  );
+
+  defineRoute(app, unlockCall, ({ body, request }) =>
+    unlocks.unlock(db, request.auth!.userId, {
+      kind: body.chapter_id !== undefined ? 'chapter' : 'episode',
+      gameId: body.game_id,
+      targetId: body.chapter_id ?? body.episode_id!,
+      idempotencyKey: body.idempotency_key,
+    }),
+  );
+}

@@ -1,0 +1,316 @@
+import type { GoodsTier, Order } from '@taleforge/contracts';
+import { STATUS } from '@taleforge/contracts/status';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPayments } from '../src/modules/payments/index.js';
+import { createWalletService, type WalletService } from '../src/modules/wallet/wallet-service.js';
+import { orders, walletEntries } from '../src/platform/db/schema/index.js';
+import { buildSession } from './support/factories.js';
+import { call } from './support/http.js';
+import {
+  createOrder,
+  deliverWebhook,
+  getOrder,
+  idempotencyKey,
+  SANDBOX_SECRET,
+  sandboxEvent,
+} from './support/payments.js';
+import { startTestServer, type TestServer } from './support/server.js';
+import { checkLedger } from './support/wallet.js';
+
+let server: TestServer;
+let wallet: WalletService;
+beforeAll(async () => {
+  server = await startTestServer({
+    SANDBOX_WEBHOOK_SECRET: SANDBOX_SECRET,
+    WALLET_JOB_INTERVAL_MS: '3600000',
+    ORDER_TIMEOUT_MINUTES: '30',
+  });
+  wallet = createWalletService({ now: () => server.clock.now });
+});
+afterAll(() => server.close());
+
+const db = () => server.database.db;
+const signIn = () => buildSession(db(), { now: () => server.clock.now });
+const credits = (userId: number) =>
+  db().select().from(walletEntries).where(eq(walletEntries.userId, userId));
+
+/** Acts on the hosted checkout page as the payer's browser does. */
+async function actOnCheckout(order: Order, action: 'pay' | 'fail' | 'cancel', method = 'alipay') {
+  return fetch(order.checkout_url!, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ action, pay_method: method }).toString(),
+    redirect: 'manual',
+  });
+}
+
+describe('GET /api/auth/v1/goods/coins', () => {
+  it('lists the six tiers in the currency of the language', async () => {
+    const { token } = await signIn();
+    const en = await call<{ tiers: GoodsTier[] }>(server, '/api/auth/v1/goods/coins', { token });
+    expect(en.data!.tiers.map((t) => [t.price, t.currency, t.gems, t.bonus_gems])).toEqual([
+      [6, 'USD', 60, 0],
+      [30, 'USD', 300, 20],
+      [68, 'USD', 680, 60],
+      [128, 'USD', 1280, 320],
+      [328, 'USD', 3280, 1094],
+      [648, 'USD', 6480, 2778],
+    ]);
+    expect(en.data!.tiers.map((t) => t.discount_percent)).toEqual([null, null, null, 20, 25, 30]);
+    expect(en.data!.tiers[0]!.price_minor).toBe(600);
+    const zh = await call<{ tiers: GoodsTier[] }>(server, '/api/auth/v1/goods/coins', {
+      token,
+      lang: 'zh_CN',
+    });
+    expect(zh.data!.tiers.every((t) => t.currency === 'CNY')).toBe(true);
+    const ja = await call<{ tiers: GoodsTier[] }>(server, '/api/auth/v1/goods/coins', {
+      token,
+      lang: 'ja_JP',
+    });
+    expect(ja.data!.tiers.map((t) => [t.currency, t.price_minor])[5]).toEqual(['JPY', 648]);
+  });
+});
+
+describe('orders', () => {
+  it('prices an order from our catalogue only', async () => {
+    const { token } = await signIn();
+    const res = await createOrder(
+      server,
+      token,
+      { goods_id: 'gems_128', pay_method: 'wechat_pay' },
+      'ja_JP',
+    );
+    expect(res.data).toMatchObject({
+      status: 'processing',
+      goods_id: 'gems_128',
+      amount: 128,
+      amount_minor: 128,
+      currency: 'JPY',
+      gems: 1280,
+      bonus_gems: 320,
+      pay_method: 'wechat_pay',
+      paid_at: null,
+    });
+    expect(res.data!.order_no).toMatch(/^TF\d{20}$/);
+    expect(res.data!.checkout_url).toContain('/taleforge/pay/sandbox/cs_sbx_');
+    const smuggled = await createOrder(server, token, { amount: 0.01 });
+    expect(smuggled.status).toBe(STATUS.INVALID_PARAMS);
+  });
+
+  it('refuses unknown tiers and bad input, and creates nothing', async () => {
+    const { user, token } = await signIn();
+    expect((await createOrder(server, token, { goods_id: 'gems_1' })).status).toBe(
+      STATUS.GOODS_UNKNOWN,
+    );
+    const zh = await createOrder(server, token, { goods_id: 'free' }, 'zh_CN');
+    expect(zh.desc).toBe('该充值档位不存在');
+    for (const body of [
+      { pay_method: 'paypal' },
+      { goods_id: '' },
+      { goods_id: 6 },
+      { idempotency_key: 'x' },
+      { idempotency_key: 'has spaces in it' },
+    ]) {
+      expect((await createOrder(server, token, body)).status, JSON.stringify(body)).toBe(
+        STATUS.INVALID_PARAMS,
+      );
+    }
+    expect(await db().select().from(orders).where(eq(orders.userId, user.id))).toEqual([]);
+  });
+
+  it('answers a repeated key with the first order and refuses it for another request', async () => {
+    const { user, token } = await signIn();
+    const key = idempotencyKey();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => createOrder(server, token, { idempotency_key: key })),
+    );
+    const ok = answers.filter((a) => a.status === 200);
+    expect(ok.length).toBeGreaterThan(0);
+    // Concurrent twins of a request still opening its checkout are told to retry (like Stripe's 409).
+    expect(answers.every((a) => a.status === 200 || a.status === STATUS.REQUEST_IN_PROGRESS)).toBe(
+      true,
+    );
+    expect(new Set(ok.map((a) => a.data!.order_no)).size).toBe(1);
+    const later = await createOrder(server, token, { idempotency_key: key });
+    expect(later.data).toEqual(ok[0]!.data);
+    const other = await createOrder(server, token, { idempotency_key: key, goods_id: 'gems_68' });
+    expect(other.status).toBe(STATUS.IDEMPOTENCY_KEY_REUSED);
+    expect(await db().select().from(orders).where(eq(orders.userId, user.id))).toHaveLength(1);
+  });
+
+  it('shows nobody else’s order', async () => {
+    const owner = await signIn();
+    const stranger = await signIn();
+    const order = (await createOrder(server, owner.token)).data!;
+    expect((await getOrder(server, stranger.token, order.order_no)).status).toBe(
+      STATUS.ORDER_NOT_FOUND,
+    );
+    expect((await getOrder(server, owner.token, 'TF000')).status).toBe(STATUS.ORDER_NOT_FOUND);
+  });
+});
+
+describe('sandbox checkout', () => {
+  it('pays on the hosted page, signs the webhook and credits once', async () => {
+    const { user, token } = await signIn();
+    const order = (await createOrder(server, token, { goods_id: 'gems_68' })).data!;
+    const page = await fetch(`${order.checkout_url!}?lang=zh_CN`);
+    const html = await page.text();
+    expect(html).toContain('沙盒收银台');
+    expect(html).toContain(order.order_no);
+    expect(html).toContain('微信支付');
+
+    const paid = await actOnCheckout(order, 'pay', 'alipay');
+    expect(paid.status).toBe(303);
+    const location = new URL(paid.headers.get('location')!);
+    expect(location.pathname).toBe('/payment/callback');
+    expect(location.searchParams.get('order_no')).toBe(order.order_no);
+
+    const settled = (await getOrder(server, token, order.order_no)).data!;
+    expect(settled).toMatchObject({ status: 'success', checkout_url: null });
+    expect(settled.paid_at).not.toBeNull();
+    expect(await wallet.balance(db(), user.id)).toBe(740);
+    const closed = await actOnCheckout(order, 'pay');
+    expect(closed.status).toBe(303);
+    expect(await wallet.balance(db(), user.id)).toBe(740);
+    expect((await credits(user.id)).map((e) => [e.type, e.amount, e.ref])).toEqual([
+      ['recharge', 740, order.order_no],
+    ]);
+  });
+
+  it('shows a declined card as failed, and a later payment still succeeds', async () => {
+    const { user, token } = await signIn();
+    const order = (await createOrder(server, token)).data!;
+    await actOnCheckout(order, 'fail');
+    expect((await getOrder(server, token, order.order_no)).data).toMatchObject({
+      status: 'failed',
+      failure_reason: 'card_declined',
+    });
+    await actOnCheckout(order, 'pay');
+    expect((await getOrder(server, token, order.order_no)).data!.status).toBe('success');
+    expect(await wallet.balance(db(), user.id)).toBe(320);
+  });
+
+  it('cancels, and a cancelled checkout takes no payment', async () => {
+    const { user, token } = await signIn();
+    const order = (await createOrder(server, token)).data!;
+    await actOnCheckout(order, 'cancel');
+    expect((await getOrder(server, token, order.order_no)).data!.status).toBe('cancelled');
+    await actOnCheckout(order, 'pay');
+    expect((await getOrder(server, token, order.order_no)).data!.status).toBe('cancelled');
+    expect(await wallet.balance(db(), user.id)).toBe(0);
+  });
+});
+
+describe('webhook', () => {
+  it('credits once for 100 replays and 50 parallel deliveries of one event', async () => {
+    const { user, token } = await signIn();
+    const order = (await createOrder(server, token)).data!;
+    const body = sandboxEvent(order, user.publicId, 'payment.succeeded');
+    const parallel = await Promise.all(
+      Array.from({ length: 50 }, () => deliverWebhook(server, body)),
+    );
+    expect(parallel.every((r) => r.status === 200)).toBe(true);
+    for (let i = 0; i < 100; i += 1) {
+      expect((await deliverWebhook(server, body)).data).toEqual({ result: 'duplicate' });
+    }
+    expect(await wallet.balance(db(), user.id)).toBe(320);
+    expect(await credits(user.id)).toHaveLength(1);
+  });
+
+  it('credits once when distinct success events race the result page’s status checks', async () => {
+    const { user, token } = await signIn();
+    const order = (await createOrder(server, token)).data!;
+    await actOnCheckout(order, 'pay');
+    await Promise.all([
+      ...Array.from({ length: 25 }, () =>
+        deliverWebhook(server, sandboxEvent(order, user.publicId, 'payment.succeeded')),
+      ),
+      ...Array.from({ length: 25 }, () => getOrder(server, token, order.order_no)),
+    ]);
+    expect(await wallet.balance(db(), user.id)).toBe(320);
+    expect(await credits(user.id)).toHaveLength(1);
+  });
+
+  it('refuses forged and stale signatures before reading the body', async () => {
+    const { user, token } = await signIn();
+    const order = (await createOrder(server, token)).data!;
+    const body = sandboxEvent(order, user.publicId, 'payment.succeeded');
+    const forged = await deliverWebhook(server, body, { secret: 'whsec_attacker_secret_000000' });
+    expect(forged).toMatchObject({ http: 400, status: STATUS.WEBHOOK_SIGNATURE_INVALID });
+    const now = Math.floor(server.clock.now.getTime() / 1000);
+    const stale = await deliverWebhook(server, body, { timestamp: now - 301 });
+    expect(stale).toMatchObject({ http: 400, status: STATUS.WEBHOOK_SIGNATURE_INVALID });
+    const unsigned = await deliverWebhook(server, body, { signature: '' });
+    expect(unsigned.http).toBe(400);
+    const notJson = await deliverWebhook(server, '{not json');
+    expect(notJson.http).toBe(400);
+    const fresh = await deliverWebhook(server, body, { timestamp: now - 299 });
+    expect(fresh.status).toBe(200);
+    expect(await wallet.balance(db(), user.id)).toBe(320);
+  });
+
+  it('credits nothing for a wrong amount, currency, payer or order', async () => {
+    const { user, token } = await signIn();
+    const other = await signIn();
+    const order = (await createOrder(server, token)).data!;
+    const cases = [
+      sandboxEvent(order, user.publicId, 'payment.succeeded', { amount_minor: 1 }),
+      sandboxEvent(order, user.publicId, 'payment.succeeded', { currency: 'JPY' }),
+      sandboxEvent(order, other.user.publicId, 'payment.succeeded'),
+      sandboxEvent(
+        { ...order, order_no: 'TF20990101000000000000' },
+        user.publicId,
+        'payment.succeeded',
+      ),
+    ];
+    for (const body of cases) {
+      expect(await deliverWebhook(server, body)).toMatchObject({
+        http: 200,
+        status: STATUS.WEBHOOK_EVENT_MISMATCH,
+      });
+    }
+    expect(await wallet.balance(db(), user.id)).toBe(0);
+    expect(await wallet.balance(db(), other.user.id)).toBe(0);
+    expect((await getOrder(server, token, order.order_no)).data!.status).toBe('processing');
+  });
+});
+
+describe('timeout', () => {
+  it('times out an unpaid order and never credits it afterwards', async () => {
+    const { user, token } = await signIn();
+    const order = (await createOrder(server, token)).data!;
+    server.clock.advance(29 * 60_000);
+    expect((await getOrder(server, token, order.order_no)).data!.status).toBe('processing');
+    server.clock.advance(60_000);
+    expect((await getOrder(server, token, order.order_no)).data!.status).toBe('timeout');
+    const late = await deliverWebhook(
+      server,
+      sandboxEvent(order, user.publicId, 'payment.succeeded'),
+    );
+    expect(late.data).toEqual({ result: 'paid_after_close' });
+    expect(await wallet.balance(db(), user.id)).toBe(0);
+    expect((await actOnCheckout(order, 'pay')).status).toBe(303);
+    expect(await wallet.balance(db(), user.id)).toBe(0);
+  });
+
+  it('has a job that times out every overdue order, once', async () => {
+    const { token } = await signIn();
+    const a = (await createOrder(server, token)).data!;
+    const b = (await createOrder(server, token)).data!;
+    server.clock.advance(31 * 60_000);
+    const payments = await createPayments({
+      db: db(),
+      config: server.config,
+      wallet,
+      now: () => server.clock.now,
+    });
+    expect(await payments.orders.timeOutOverdue()).toBeGreaterThanOrEqual(2);
+    expect(await payments.orders.timeOutOverdue()).toBe(0);
+    for (const o of [a, b]) {
+      const [row] = await db().select().from(orders).where(eq(orders.orderNo, o.order_no));
+      expect(row!.status).toBe('timeout');
+    }
+    expect((await checkLedger(db())).violations).toEqual([]);
+  });
+});

@@ -1,0 +1,97 @@
+import type { Order } from '@taleforge/contracts';
+import { screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { toast } from '../../shared/ui/toast/toast-store';
+import { renderWithQuery } from '../../test/render';
+import { PaymentCallbackPage } from './payment-callback-page';
+
+const order = (overrides: Partial<Order>): Order => ({
+  order_no: 'TF20261122000000000001',
+  goods_id: 'gems_30',
+  status: 'processing',
+  amount: 30,
+  amount_minor: 3000,
+  currency: 'USD',
+  gems: 300,
+  bonus_gems: 20,
+  pay_method: 'alipay',
+  created_at: '2026-11-22T01:00:00.000Z',
+  paid_at: null,
+  checkout_url: null,
+  return_path: null,
+  failure_reason: null,
+  ...overrides,
+});
+
+/** GET answers `read`; POST …/cancel answers `cancelled`. */
+function stubOrder(read: Order, cancelled?: Order) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
+    const { pathname } = new URL(String(input), 'http://localhost');
+    const data = pathname.endsWith('/order/cancel')
+      ? cancelled
+      : pathname.endsWith('/wallet/balance')
+        ? { gem_balance: 320, balance: 320 }
+        : read;
+    return new Response(JSON.stringify({ status: 200, desc: 'ok', data }));
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+const renderAt = (search: string) =>
+  renderWithQuery(
+    <MemoryRouter initialEntries={[`/payment/callback${search}`]}>
+      <PaymentCallbackPage />
+    </MemoryRouter>,
+  );
+
+describe('<PaymentCallbackPage/>', () => {
+  it('shows a paid order with its facts and the gems received', async () => {
+    stubOrder(order({ status: 'success', paid_at: '2026-11-22T01:02:00.000Z' }));
+    renderAt('?order_no=TF20261122000000000001');
+    expect(await screen.findByRole('heading', { name: 'Payment successful' })).toBeTruthy();
+    expect(screen.getByTestId('order-no').textContent).toBe('TF20261122000000000001');
+    expect(screen.getByText('$30.00')).toBeTruthy();
+    expect(screen.getByText('Alipay')).toBeTruthy();
+    expect(screen.getByTestId('gems-received').textContent).toBe('320');
+    expect(screen.queryByRole('link', { name: 'Try again' })).toBeNull();
+  });
+
+  it('says why a payment failed and offers to try again', async () => {
+    const error = vi.spyOn(toast, 'error').mockReturnValue(0);
+    stubOrder(order({ status: 'failed', failure_reason: 'card_declined' }));
+    renderAt('?order_no=TF20261122000000000001');
+    expect(await screen.findByRole('heading', { name: 'Payment failed' })).toBeTruthy();
+    expect(screen.getByText('Payment failed: the card was declined')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Try again' }).getAttribute('href')).toBe(
+      '/wallet#top-up',
+    );
+    expect(error).toHaveBeenCalledWith('Payment failed: the card was declined');
+  });
+
+  it('shows a timed-out order with the timeout text', async () => {
+    stubOrder(order({ status: 'timeout' }));
+    renderAt('?order_no=TF20261122000000000001');
+    expect(await screen.findByRole('heading', { name: 'Payment timed out' })).toBeTruthy();
+    expect(screen.getByText('Payment timeout, please initiate payment again')).toBeTruthy();
+  });
+
+  it('cancels once when the payer comes back from the provider without paying', async () => {
+    const fetchMock = stubOrder(order({}), order({ status: 'cancelled' }));
+    renderAt('?order_no=TF20261122000000000001&cancelled=1');
+    expect(await screen.findByRole('heading', { name: 'Payment cancelled' })).toBeTruthy();
+    const cancels = fetchMock.mock.calls.filter(([url]) => String(url).includes('/order/cancel'));
+    expect(cancels).toHaveLength(1);
+    expect(JSON.parse(String(cancels[0]?.[1]?.body))).toEqual({
+      order_no: 'TF20261122000000000001',
+    });
+  });
+
+  it('shows processing while the order has not settled', async () => {
+    stubOrder(order({}));
+    renderAt('?order_no=TF20261122000000000001');
+    expect(await screen.findByRole('heading', { name: 'Processing payment…' })).toBeTruthy();
+    expect(screen.getByText(/This page updates by itself/)).toBeTruthy();
+  });
+});

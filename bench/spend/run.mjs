@@ -1,0 +1,144 @@
+// bench/spend: gem spends per second through the HTTP API — POST /api/auth/h5/game/unlock: token
+// check, validation, resolver read, wallet lock, idempotency look-up, FIFO lot update, ledger
+// entry, unlock row, all in one transaction — with 50 concurrent clients, each its own player,
+// beside a bare single-statement debit loop on the same database with the same concurrency.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { freePort, startProcess } from '../lib/server-process.mjs';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const POOL_SIZE = Number(process.env.BENCH_POOL_SIZE ?? 10);
+const DEBIT_SQL = 'update wallets set balance = balance - 1 where user_id = $1 and balance >= 1';
+
+/** The baseline: each client debits its own wallet with one statement, as fast as it can. */
+async function bareDebitLoop(query, players, seconds) {
+  const latencies = [];
+  const end = performance.now() + seconds * 1000;
+  await Promise.all(
+    players.map(async (p) => {
+      while (performance.now() < end) {
+        const t = performance.now();
+        await query(DEBIT_SQL, [p.userId]);
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return {
+    rps: latencies.length / seconds,
+    p99: latencies[Math.floor(latencies.length * 0.99)],
+    mean: latencies.reduce((a, b) => a + b, 0) / latencies.length,
+  };
+}
+
+function driveApi(base, players, seconds) {
+  let seq = 0;
+  let next = 0;
+  return autocannon({
+    url: `${base}/api/auth/h5/game/unlock`,
+    method: 'POST',
+    connections: CONNECTIONS,
+    duration: seconds,
+    requests: [
+      {
+        setupRequest(req, context) {
+          // Each connection keeps one player; every request buys a chapter it has not bought.
+          context.player ??= players[next++ % players.length];
+          seq += 1;
+          return {
+            ...req,
+            path: `/taleforge/api/auth/h5/game/unlock?lang=en_US&df_id=v_bench${context.player.userId}`,
+            headers: { 'content-type': 'application/json', authorization: context.player.token },
+            body: JSON.stringify({
+              game_id: 1,
+              chapter_id: seq,
+              idempotency_key: `bench-${process.pid}-${seq}`,
+            }),
+          };
+        },
+        onResponse(status, body) {
+          if (status !== 200 || !body.includes('"status":200')) {
+            console.error(`unlock refused: ${status} ${body.slice(0, 200)}`);
+            process.exit(1);
+          }
+        },
+      },
+    ],
+  });
+}
+
+export async function benchSpend(
+  database = process.env.BENCH_DATABASE_URL ? 'postgres' : 'pglite',
+) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tf-bench-spend-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}/taleforge`;
+  const env = {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+    DATABASE_POOL_SIZE: String(POOL_SIZE),
+    BENCH_PLAYERS: String(CONNECTIONS),
+    WALLET_JOB_INTERVAL_MS: '3600000',
+  };
+  const server = await startProcess({
+    args: [
+      ...(process.env.BENCH_PROFILE
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
+        : []),
+      'bench/spend/server.mjs',
+    ],
+    cwd: root,
+    env,
+    readyUrl: `${base}/health`,
+  });
+  let api;
+  let players;
+  try {
+    players = JSON.parse(readFileSync(join(dataDir, 'bench-players.json'), 'utf8'));
+    await driveApi(base, players, 2);
+    const r = await driveApi(base, players, DURATION_S);
+    if (r.non2xx || r.errors) throw new Error(`unlock: ${r.non2xx} non-2xx, ${r.errors} errors`);
+    api = { rps: r.requests.average, p99: r.latency.p99, mean: r.latency.average };
+  } finally {
+    await server.stop();
+  }
+  // The bare loop runs after the server stopped, on the same database, alone like the server was.
+  let bare;
+  if (database === 'postgres') {
+    const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: POOL_SIZE });
+    bare = await bareDebitLoop((q, v) => pool.query(q, v), players, DURATION_S);
+    await pool.end();
+  } else {
+    const db = await PGlite.create(join(dataDir, 'pglite'));
+    bare = await bareDebitLoop((q, v) => db.query(q, v), players, DURATION_S);
+    await db.close();
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+
+  const ratio = api.rps / bare.rps;
+  console.log(`\n── bench/spend (${database}) ──────────────────────────────────`);
+  console.log(`${CONNECTIONS} clients (one player each), ${DURATION_S}s each, pool ${POOL_SIZE}`);
+  console.log(
+    `baseline  bare UPDATE … balance - 1 loop   ${bare.rps.toFixed(0).padStart(7)} /s  mean ${bare.mean.toFixed(2)} ms  p99 ${bare.p99.toFixed(2)} ms`,
+  );
+  console.log(
+    `taleforge POST /api/auth/h5/game/unlock   ${api.rps.toFixed(0).padStart(7)} /s  mean ${api.mean.toFixed(2)} ms  p99 ${api.p99} ms`,
+  );
+  console.log(
+    `API spends reach ${(ratio * 100).toFixed(1)}% of the bare debit loop (target ≥ 60%)`,
+  );
+  return { bare, api, ratio };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await benchSpend();

@@ -1,0 +1,104 @@
+import { expect, type Page, test } from '@playwright/test';
+import { apiPath, STORAGE_KEYS, waitForMount, waitForVisitorId } from '../support/app';
+
+/** A visitor account for this browser, signed in the way the login dialog leaves it. */
+async function signInAsVisitor(page: Page) {
+  await page.goto('/For_You');
+  await waitForMount(page);
+  const dfId = await waitForVisitorId(page);
+  const res = await page.request.post(`${apiPath('/api/v1/login')}?df_id=${dfId}&lang=en_US`, {
+    data: { oauth_enum: 'DF_ID', scene_type: 1 },
+  });
+  const { data } = (await res.json()) as { data: { access_token: string; uid: string } };
+  await page.evaluate(
+    ([keys, login]) => {
+      localStorage.setItem(keys.accessToken, login.access_token);
+      localStorage.setItem(keys.userInfo, JSON.stringify({ nick_name: 'Wanderer', avatar: null }));
+    },
+    [STORAGE_KEYS, data] as const,
+  );
+  await page.reload();
+  await waitForMount(page);
+}
+
+/** From the wallet to the sandbox checkout with the 30-unit pack. */
+async function startTopUp(page: Page, method: string) {
+  await page.goto('/wallet');
+  await page.getByRole('radio', { name: /300/ }).check();
+  await page.getByRole('radio', { name: method }).check();
+  await page.getByRole('button', { name: /^Pay/ }).click();
+  await expect(page.getByRole('heading', { name: 'Sandbox checkout' })).toBeVisible();
+}
+
+test('tops up through the sandbox: success, decline and cancel', async ({ page }) => {
+  await signInAsVisitor(page);
+  const headerBalance = page.getByTestId('header-balance');
+  await expect(headerBalance).toHaveText('0');
+
+  await page.goto('/wallet');
+  await expect(page.getByRole('heading', { name: 'Gem balance' })).toBeVisible();
+  const tiers = page.getByRole('radiogroup').getByRole('radio');
+  await expect(tiers).toHaveCount(6);
+  await expect(page.getByText('$648.00')).toBeVisible();
+  for (const badge of ['20% off', '25% off', '30% off']) {
+    await expect(page.getByText(badge)).toBeVisible();
+  }
+  await expect(page.getByText(/valid for 1 year.*non-refundable/)).toBeVisible();
+
+  await startTopUp(page, 'Alipay');
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(page).toHaveURL(/\/payment\/callback\?order_no=TF\d+/);
+  await expect(page.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
+  await expect(page.getByTestId('gems-received')).toHaveText('320');
+  await expect(page.getByText('Alipay')).toBeVisible();
+  await expect(headerBalance).toHaveText('320');
+
+  await startTopUp(page, 'Credit card');
+  await page.getByRole('button', { name: 'Decline payment' }).click();
+  await expect(page.getByRole('heading', { name: 'Payment failed' })).toBeVisible();
+  await expect(page.getByText('Payment failed: the card was declined').first()).toBeVisible();
+  await page.getByRole('link', { name: 'Try again' }).click();
+  await expect(page).toHaveURL(/\/wallet/);
+
+  await startTopUp(page, 'WeChat Pay');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('heading', { name: 'Payment cancelled' })).toBeVisible();
+  await expect(page.getByTestId('gems-received')).toHaveText('0');
+
+  await page.goto('/wallet');
+  await expect(page.getByTestId('wallet-balance')).toHaveText('320');
+  const history = page.getByRole('region', { name: 'Transactions' });
+  await expect(history.getByText('Top-up')).toHaveCount(1);
+  await expect(history.getByText('+320')).toBeVisible();
+});
+
+test('shows the wallet in Chinese with yuan prices', async ({ page }) => {
+  await signInAsVisitor(page);
+  await page.evaluate((key) => localStorage.setItem(key, 'zh_CN'), STORAGE_KEYS.language);
+  await page.goto('/wallet');
+  await expect(page.getByRole('heading', { name: '宝石余额' })).toBeVisible();
+  await expect(page.getByText('¥648.00')).toBeVisible();
+  await expect(page.getByText('宝石自购买之日起 1 年内有效。支付后不予退款。')).toBeVisible();
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `test-results/wallet-zh-${width}.png`, fullPage: true });
+  }
+});
+
+test('screens at phone and desktop widths', async ({ page }) => {
+  await signInAsVisitor(page);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/wallet');
+    await expect(page.getByRole('radiogroup').getByRole('radio')).toHaveCount(6);
+    await page.screenshot({ path: `test-results/wallet-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 390, height: 900 });
+  await startTopUp(page, 'Alipay');
+  await page.screenshot({ path: 'test-results/sandbox-checkout-390.png', fullPage: true });
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/payment-result-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: 'test-results/payment-result-1280.png', fullPage: true });
+});
