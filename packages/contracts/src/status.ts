@@ -36,6 +36,21 @@ export const STATUS = {
   OAUTH_STATE_INVALID: 2011,
   MAIL_FAILED: 2012,
   RISK_PAYLOAD_INVALID: 1102,
+  GAME_NOT_FOUND: 4001,
+  CHAPTER_NOT_FOUND: 4002,
+  CHAPTER_LOCKED: 4003,
+  SAVE_NOT_FOUND: 4004,
+  STALE_EVENT: 4005,
+  CHOICE_OUT_OF_RANGE: 4006,
+  ITEM_NOT_OWNED: 4007,
+  ITEM_NOT_USABLE: 4008,
+  NOT_EXPECTED_NOW: 4009,
+  PUZZLE_INCOMPLETE: 4010,
+  PUZZLE_WRONG_ORDER: 4011,
+  MOVE_INVALID: 4012,
+  STEP_NOT_FOUND: 4013,
+  STORY_INVALID: 4014,
+  STORY_BROKEN: 4015,
 } as const;
 
 export type StatusName = keyof typeof STATUS;
@@ -178,6 +193,81 @@ export const STATUS_MESSAGES: Record<StatusCode, Messages> = {
     en_US: 'The email could not be sent, please try again later',
     zh_CN: '邮件发送失败，请稍后再试',
     ja_JP: 'メールを送信できませんでした。しばらくしてからお試しください',
+  },
+  4001: {
+    en_US: 'This game does not exist',
+    zh_CN: '该游戏不存在',
+    ja_JP: 'このゲームは存在しません',
+  },
+  4002: {
+    en_US: 'This chapter does not exist',
+    zh_CN: '该章节不存在',
+    ja_JP: 'この章は存在しません',
+  },
+  4003: {
+    en_US: 'This chapter is locked, unlock it first',
+    zh_CN: '该章节尚未解锁，请先解锁',
+    ja_JP: 'この章はロックされています。先にロックを解除してください',
+  },
+  4004: {
+    en_US: 'Start the game first',
+    zh_CN: '请先开始游戏',
+    ja_JP: '先にゲームを始めてください',
+  },
+  4005: {
+    en_US: 'The story has moved on (perhaps on another device), showing where it is now',
+    zh_CN: '故事已经推进（可能在其他设备上），正在显示最新进度',
+    ja_JP: '物語はすでに進んでいます（別の端末かもしれません）。最新の状態を表示します',
+  },
+  4006: {
+    en_US: 'That choice is not available',
+    zh_CN: '该选项不可用',
+    ja_JP: 'その選択肢は選べません',
+  },
+  4007: {
+    en_US: 'You do not have this item',
+    zh_CN: '你没有这个道具',
+    ja_JP: 'このアイテムを持っていません',
+  },
+  4008: {
+    en_US: 'This item cannot be used now; the story will ask for it',
+    zh_CN: '该道具现在无法使用，剧情需要时会用到',
+    ja_JP: 'このアイテムは今は使えません。物語の中で使う場面があります',
+  },
+  4009: {
+    en_US: 'That is not possible at this point of the story',
+    zh_CN: '剧情进行到这里时无法这样做',
+    ja_JP: '物語のこの場面ではできません',
+  },
+  4010: {
+    en_US: 'Please fill all puzzle slots first',
+    zh_CN: '请先填满所有拼图格子',
+    ja_JP: 'まずパズルの枠をすべて埋めてください',
+  },
+  4011: {
+    en_US: 'Incorrect puzzle order, try again!',
+    zh_CN: '拼图顺序不正确，再试一次！',
+    ja_JP: 'パズルの順番が違います。もう一度！',
+  },
+  4012: {
+    en_US: 'This move is not valid',
+    zh_CN: '这一步无效',
+    ja_JP: 'この手は無効です',
+  },
+  4013: {
+    en_US: 'There is no such earlier choice in this chapter',
+    zh_CN: '本章中没有这个之前的选择',
+    ja_JP: 'この章にその選択はありません',
+  },
+  4014: {
+    en_US: 'The story could not be compiled',
+    zh_CN: '剧本无法编译',
+    ja_JP: 'ストーリーをコンパイルできませんでした',
+  },
+  4015: {
+    en_US: 'This part of the story is broken, we are fixing it',
+    zh_CN: '这段剧情出现了问题，我们正在修复',
+    ja_JP: 'この場面に問題があります。修正中です',
   },
 };
 

@@ -9,3 +9,5 @@ export * from './sessions.js';
 export * from './users.js';
 export * from './verification-codes.js';
 export * from './visitors.js';
+export * from './saves.js';
+export * from './stories.js';
