@@ -11,6 +11,10 @@ import { createSocialLogin } from './modules/auth/social-login.js';
 import { createCatalogueService } from './modules/games/catalogue-service.js';
 import { registerGameRoutes } from './modules/games/routes.js';
 import { registerHealthRoutes } from './modules/health/routes.js';
+import { registerArtRoutes } from './modules/play/art-routes.js';
+import { createGameInfoService } from './modules/play/game-info-service.js';
+import { createPlayService } from './modules/play/play-service.js';
+import { registerPlayRoutes } from './modules/play/routes.js';
 import type { RiskKeys } from './modules/risk/keys.js';
 import { registerRiskRoutes } from './modules/risk/routes.js';
 import type { Database } from './platform/db/client.js';
@@ -94,6 +98,12 @@ export async function buildApp({
       });
       registerInviteRoutes(api, db);
       registerGameRoutes(api, { catalogue: createCatalogueService(db), cache });
+      registerPlayRoutes(api, {
+        play: createPlayService({ db, now }),
+        info: createGameInfoService({ db, artBase: `${prefix}/art` }),
+        optionalAuth: (request) => optionalAuth(request, sessions.verifyToken),
+      });
+      registerArtRoutes(api, db);
     },
     { prefix },
   );

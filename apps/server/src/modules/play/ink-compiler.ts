@@ -32,13 +32,18 @@ function checkRefs(source: string, refs: ContentRefs): string[] {
   for (const { tag, line } of sourceTags(source)) {
     try {
       const t = parseTag(tag);
-      const missing = (what: string, key: string) => errors.push(`line ${line}: unknown ${what} "${key}"`);
-      if (t.kind === 'speaker' && t.npc !== 'player' && !refs.npcs.has(t.npc)) missing('character', t.npc);
+      const missing = (what: string, key: string) =>
+        errors.push(`line ${line}: unknown ${what} "${key}"`);
+      if (t.kind === 'speaker' && t.npc !== 'player' && !refs.npcs.has(t.npc))
+        missing('character', t.npc);
       if (t.kind === 'npc_stat' && !refs.npcs.has(t.npc)) missing('character', t.npc);
-      if ((t.kind === 'task_start' || t.kind === 'task_done') && !refs.tasks.has(t.key)) missing('task', t.key);
+      if ((t.kind === 'task_start' || t.kind === 'task_done') && !refs.tasks.has(t.key))
+        missing('task', t.key);
       if (t.kind === 'scene' && !refs.scenes.has(t.key)) missing('scene', t.key);
-      if (t.kind === 'minigame' && refs.minigames.get(t.key) !== t.game) missing(`${t.game} mini-game`, t.key);
-      if (t.kind === 'chat' && !refs.goals.get(t.npc)?.has(t.goal)) missing(`goal of ${t.npc}`, t.goal);
+      if (t.kind === 'minigame' && refs.minigames.get(t.key) !== t.game)
+        missing(`${t.game} mini-game`, t.key);
+      if (t.kind === 'chat' && !refs.goals.get(t.npc)?.has(t.goal))
+        missing(`goal of ${t.npc}`, t.goal);
     } catch (error) {
       if (error instanceof TagError) errors.push(`line ${line}: ${error.message}`);
       else throw error;

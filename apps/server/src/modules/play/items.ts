@@ -1,15 +1,8 @@
+import { ITEM_KEYS, type ItemKey } from '@taleforge/contracts/constants';
 import type { PlayerState } from './state.js';
 import { MAX_HEALTH, MAX_MAGIC } from './state.js';
 
-/** The five items of SPEC §3. Their names live in the browser's locale files under `items.<key>`. */
-export const ITEM_KEYS = [
-  'healing_potion',
-  'magic_scroll',
-  'mysterious_key',
-  'enhanced_armor',
-  'invisibility_cloak',
-] as const;
-export type ItemKey = (typeof ITEM_KEYS)[number];
+// Item names live in the browser's locale files under `items.<key>`.
 
 export function isItemKey(key: string): key is ItemKey {
   return (ITEM_KEYS as readonly string[]).includes(key);

@@ -1,8 +1,8 @@
+import type { Locale } from '@taleforge/contracts/constants';
 import { STATUS } from '@taleforge/contracts/status';
 import type { MinigameSpec } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { localize } from '../games/game-card.js';
-import type { Locale } from '@taleforge/contracts/constants';
 import type { MinigameState } from './state.js';
 
 export const WORD_ATTEMPTS = 3;
@@ -72,7 +72,14 @@ export function startMinigame(
       const answer = localize(spec.answer, context.locale as Locale);
       const letters = Array.from(answer);
       const tiles = scramble(letters, random, (t) => t.join('') === answer);
-      return { kind: 'word', key, locale: context.locale, tiles, answer, attemptsLeft: WORD_ATTEMPTS };
+      return {
+        kind: 'word',
+        key,
+        locale: context.locale,
+        tiles,
+        answer,
+        attemptsLeft: WORD_ATTEMPTS,
+      };
     }
   }
 }
@@ -114,7 +121,8 @@ export function playMove(
       ) {
         invalid();
       }
-      if (slots.some((s, i) => s !== game.solution[i])) throw new AppError(STATUS.PUZZLE_WRONG_ORDER);
+      if (slots.some((s, i) => s !== game.solution[i]))
+        throw new AppError(STATUS.PUZZLE_WRONG_ORDER);
       game.attempts += 1;
       return { game, won: true };
     }

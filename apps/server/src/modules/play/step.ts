@@ -25,7 +25,11 @@ function notNow(): never {
 }
 
 /** Begins a chapter for a player carrying `state` from earlier chapters. */
-export function startChapterSave(storyJson: string, state: PlayerState, context: StoryContext): SaveData {
+export function startChapterSave(
+  storyJson: string,
+  state: PlayerState,
+  context: StoryContext,
+): SaveData {
   const session = StorySession.startChapter(storyJson, state, context);
   return { inkState: session.inkState, state: session.state, view: session.view, history: [] };
 }

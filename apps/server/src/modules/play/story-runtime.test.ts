@@ -79,7 +79,12 @@ function expectStatus(fn: () => unknown, status: number) {
 function solvePuzzle(save: SaveData, json: string): SaveData {
   const game = save.view.minigame;
   if (game?.kind !== 'puzzle') throw new Error('no puzzle');
-  return applyStep(save, { type: 'minigame_move', move: { slots: game.solution } }, json, context());
+  return applyStep(
+    save,
+    { type: 'minigame_move', move: { slots: game.solution } },
+    json,
+    context(),
+  );
 }
 
 describe('story runtime', () => {
@@ -95,7 +100,11 @@ describe('story runtime', () => {
     expect(save.state.scene).toBe('hall');
     expect(save.state.tasks).toEqual({ find_key: false });
     expect(save.state.npcs.mira).toEqual({ health: 100, magic: 50, experience: 0 });
-    expect(save.view.choices[0]!.text).toEqual({ en_US: 'Search the desk', zh_CN: '搜查书桌', ja_JP: '机を調べる' });
+    expect(save.view.choices[0]!.text).toEqual({
+      en_US: 'Search the desk',
+      zh_CN: '搜查书桌',
+      ja_JP: '机を調べる',
+    });
 
     save = applyStep(save, { type: 'choose', choice_index: 0 }, json, context());
     expect(save.state.inventory).toEqual({ mysterious_key: 1, healing_potion: 2 });
@@ -120,7 +129,14 @@ describe('story runtime', () => {
     save = applyStep(save, { type: 'minigame_move', move: { action: 'roll' } }, json, winning());
     expect(save.view.minigame).toMatchObject({ kind: 'dice', player: 1, rival: 0 });
     save = applyStep(save, { type: 'minigame_move', move: { action: 'roll' } }, json, winning());
-    expect(save.view.outcome).toMatchObject({ kind: 'dice', won: true, rolls: [{ player: 6, rival: 1 }, { player: 6, rival: 1 }] });
+    expect(save.view.outcome).toMatchObject({
+      kind: 'dice',
+      won: true,
+      rolls: [
+        { player: 6, rival: 1 },
+        { player: 6, rival: 1 },
+      ],
+    });
     expect(save.view.lines[0]!.text.en_US).toBe('You beat Mira.');
     expect(save.state.npcs.mira!.experience).toBe(5);
 
@@ -172,24 +188,58 @@ describe('story runtime', () => {
     const forged = { action: 'roll', player: 6, rival: 1, won: true };
     save = applyStep(save, { type: 'minigame_move', move: forged }, json, losing);
     save = applyStep(save, { type: 'minigame_move', move: forged }, json, losing);
-    expect(save.view.outcome).toMatchObject({ won: false, rolls: [{ player: 1, rival: 6 }, { player: 1, rival: 6 }] });
+    expect(save.view.outcome).toMatchObject({
+      won: false,
+      rolls: [
+        { player: 1, rival: 6 },
+        { player: 1, rival: 6 },
+      ],
+    });
     expect(save.view.lines[0]!.text.en_US).toBe('Mira wins.');
   });
 
   it('checks choices and items, and armour softens damage', () => {
     const save = startChapterSave(json, newPlayerState(), context());
-    expectStatus(() => applyStep(save, { type: 'choose', choice_index: 5 }, json, context()), STATUS.CHOICE_OUT_OF_RANGE);
-    expectStatus(() => applyStep(save, { type: 'use_item', item_key: 'healing_potion' }, json, context()), STATUS.ITEM_NOT_OWNED);
-    expectStatus(() => applyStep(save, { type: 'continue' }, json, context()), STATUS.NOT_EXPECTED_NOW);
+    expectStatus(
+      () => applyStep(save, { type: 'choose', choice_index: 5 }, json, context()),
+      STATUS.CHOICE_OUT_OF_RANGE,
+    );
+    expectStatus(
+      () => applyStep(save, { type: 'use_item', item_key: 'healing_potion' }, json, context()),
+      STATUS.ITEM_NOT_OWNED,
+    );
+    expectStatus(
+      () => applyStep(save, { type: 'continue' }, json, context()),
+      STATUS.NOT_EXPECTED_NOW,
+    );
 
-    const armoured = { ...save, state: { ...save.state, inventory: { enhanced_armor: 1, mysterious_key: 1, healing_potion: 1 } } };
-    const worn = applyStep(armoured, { type: 'use_item', item_key: 'enhanced_armor' }, json, context());
+    const armoured = {
+      ...save,
+      state: {
+        ...save.state,
+        inventory: { enhanced_armor: 1, mysterious_key: 1, healing_potion: 1 },
+      },
+    };
+    const worn = applyStep(
+      armoured,
+      { type: 'use_item', item_key: 'enhanced_armor' },
+      json,
+      context(),
+    );
     expect(worn.state.stats.defence).toBe(20);
-    expectStatus(() => applyStep(worn, { type: 'use_item', item_key: 'mysterious_key' }, json, context()), STATUS.ITEM_NOT_USABLE);
+    expectStatus(
+      () => applyStep(worn, { type: 'use_item', item_key: 'mysterious_key' }, json, context()),
+      STATUS.ITEM_NOT_USABLE,
+    );
     const bitten = applyStep(worn, { type: 'choose', choice_index: 1 }, json, context());
-    expect(bitten.view.lines.map((l) => l.text.en_US)).toEqual(["You wait. Something bites."]);
+    expect(bitten.view.lines.map((l) => l.text.en_US)).toEqual(['You wait. Something bites.']);
     expect(bitten.state.stats.health).toBe(100 - 32);
-    const healed = applyStep(bitten, { type: 'use_item', item_key: 'healing_potion' }, json, context());
+    const healed = applyStep(
+      bitten,
+      { type: 'use_item', item_key: 'healing_potion' },
+      json,
+      context(),
+    );
     expect(healed.state.stats.health).toBe(100);
     expect(healed.state.inventory.healing_potion).toBeUndefined();
   });
@@ -212,13 +262,22 @@ describe('story runtime', () => {
     expect(back.view.choices.map((c) => c.text.en_US)).toEqual(['Search the desk', 'Wait']);
     const other = applyStep(back, { type: 'choose', choice_index: 0 }, json, context());
     expect(other.state.inventory.mysterious_key).toBe(1);
-    expectStatus(() => applyStep(back, { type: 'rewind', to_step: 3 }, json, context()), STATUS.STEP_NOT_FOUND);
+    expectStatus(
+      () => applyStep(back, { type: 'rewind', to_step: 3 }, json, context()),
+      STATUS.STEP_NOT_FOUND,
+    );
   });
 
   it('keeps running a save made on an old story version after the chapter changes', () => {
     let save = startChapterSave(json, newPlayerState(), context());
     save = applyStep(save, { type: 'choose', choice_index: 1 }, json, context());
-    const updated = compileChapter(STORY.replace('Oren answers.', 'Oren opens, yawning.').replace(/^\* \[Wait[^\n]*\n {2}-> door\n/m, ''), refs);
+    const updated = compileChapter(
+      STORY.replace('Oren answers.', 'Oren opens, yawning.').replace(
+        /^\* \[Wait[^\n]*\n {2}-> door\n/m,
+        '',
+      ),
+      refs,
+    );
     expect(updated).not.toEqual(json);
     // The save names its version; the old JSON still runs it to the end.
     const next = applyStep(save, { type: 'choose', choice_index: 0 }, json, context());

@@ -31,6 +31,8 @@ const MAX_LINES_PER_STEP = 500;
 
 export class StoryLoopError extends Error {}
 
+type InkChoice = { index: number; text: string; tags: string[] | null };
+
 function clone<T>(value: T): T {
   return structuredClone(value);
 }
@@ -65,7 +67,11 @@ export class StorySession {
       (key: string) => (this.state.inventory[key] ?? 0) > 0,
       true,
     );
-    this.story.BindExternalFunction('task_done', (key: string) => this.state.tasks[key] === true, true);
+    this.story.BindExternalFunction(
+      'task_done',
+      (key: string) => this.state.tasks[key] === true,
+      true,
+    );
     if (inkState) this.story.state.LoadJson(inkState);
   }
 
@@ -94,7 +100,8 @@ export class StorySession {
     this.view.choices = [];
     this.view.conversation = null;
     while (this.story.canContinue) {
-      if (lines.length >= MAX_LINES_PER_STEP) throw new StoryLoopError('story produced too many lines');
+      if (lines.length >= MAX_LINES_PER_STEP)
+        throw new StoryLoopError('story produced too many lines');
       const text = this.story.Continue()?.trim() ?? '';
       const tags = (this.story.currentTags ?? []).map(parseTag);
       const line = this.applyTags(tags);
@@ -108,7 +115,7 @@ export class StorySession {
       // Ink evaluates a choice's condition while it runs the lines before it, before their tags
       // took effect; when those tags changed what has_item()/task_done() read, evaluate again.
       if (this.conditionState() !== before) this.replayForChoices(startInk);
-      this.view.choices = this.story.currentChoices.map((choice) => ({
+      this.view.choices = this.story.currentChoices.map((choice: InkChoice) => ({
         index: choice.index,
         text: localizedLine(choice.text, (choice.tags ?? []).map(parseTag)),
       }));
@@ -203,14 +210,18 @@ export class StorySession {
             tag.stat === 'health' && tag.delta < 0
               ? Math.round(tag.delta * (1 - s.stats.defence / 100))
               : tag.delta;
-          const max = tag.stat === 'health' ? MAX_HEALTH : tag.stat === 'magic' ? MAX_MAGIC : Infinity;
+          const max =
+            tag.stat === 'health' ? MAX_HEALTH : tag.stat === 'magic' ? MAX_MAGIC : Infinity;
           s.stats[tag.stat] = Math.max(0, Math.min(max, s.stats[tag.stat] + amount));
           break;
         }
         case 'npc_stat': {
           this.meet(tag.npc);
           const status = s.npcs[tag.npc]!;
-          status[tag.stat] = Math.max(0, Math.min(tag.stat === 'experience' ? Infinity : 100, status[tag.stat] + tag.delta));
+          status[tag.stat] = Math.max(
+            0,
+            Math.min(tag.stat === 'experience' ? Infinity : 100, status[tag.stat] + tag.delta),
+          );
           break;
         }
         case 'minigame':

@@ -68,7 +68,8 @@ export function parseTag(raw: string): Tag {
     }
     case 'stat': {
       const stat = args[0] as StatKey;
-      if (!STAT_KEYS.includes(stat)) throw new TagError(`"${tag}": stat must be one of ${STAT_KEYS.join(', ')}`);
+      if (!STAT_KEYS.includes(stat))
+        throw new TagError(`"${tag}": stat must be one of ${STAT_KEYS.join(', ')}`);
       return { kind: 'stat', stat, delta: delta(args[1], tag) };
     }
     case 'npc_stat': {

@@ -8,8 +8,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { chapters } from './stories.js';
 import { games } from './games.js';
+import { chapters } from './stories.js';
 import { users } from './users.js';
 
 /** Player state carried from chapter to chapter; the runtime owns its shape. */

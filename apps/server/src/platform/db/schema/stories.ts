@@ -110,7 +110,11 @@ export const minigames = pgTable(
 );
 
 /** Scene backgrounds: two colours and a motif drawn as SVG. */
-export type SceneStyle = { top: string; bottom: string; motif: 'stars' | 'city' | 'waves' | 'hills' | 'grid' | 'rain' };
+export type SceneStyle = {
+  top: string;
+  bottom: string;
+  motif: 'stars' | 'city' | 'waves' | 'hills' | 'grid' | 'rain';
+};
 
 export const scenes = pgTable(
   'scenes',

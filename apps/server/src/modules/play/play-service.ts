@@ -1,0 +1,219 @@
+import { randomInt } from 'node:crypto';
+import type { GameEventBody, PlayState } from '@taleforge/contracts';
+import type { Locale } from '@taleforge/contracts/constants';
+import { STATUS } from '@taleforge/contracts/status';
+import type { Db, Tx } from '../../platform/db/client.js';
+import { AppError } from '../../platform/http/app-error.js';
+import {
+  type ChapterRow,
+  findPublishedGame,
+  findStoryJson,
+  type GameContent,
+  listChapters,
+  loadGameContent,
+} from './content-queries.js';
+import { toChapterInfo, toPlayState } from './play-view.js';
+import { insertSave, lockSave, type SaveRow, updateSave } from './save-queries.js';
+import { newPlayerState, type PlayerState } from './state.js';
+import { applyStep, type SaveData, startChapterSave } from './step.js';
+import type { StoryContext } from './story-runtime.js';
+import { canPlayChapter } from './unlocks.js';
+
+export interface PlayDeps {
+  db: Db;
+  now: () => Date;
+  /** Uniform in [0, 1); tests hand in a fixed sequence. */
+  random?: () => number;
+}
+
+const cryptoRandom = () => randomInt(0, 2 ** 32) / 2 ** 32;
+
+/** Immutable once published: a chapter version's compiled story is cached by (chapter, version). */
+const STORY_CACHE_SIZE = 256;
+
+export function createPlayService({ db, now, random = cryptoRandom }: PlayDeps) {
+  const stories = new Map<string, string>();
+
+  async function storyJson(tx: Tx, chapterId: number, version: number): Promise<string> {
+    const key = `${chapterId}:${version}`;
+    const cached = stories.get(key);
+    if (cached) return cached;
+    const json = await findStoryJson(tx, chapterId, version);
+    if (!json) throw new AppError(STATUS.CHAPTER_NOT_FOUND);
+    if (stories.size >= STORY_CACHE_SIZE) stories.delete(stories.keys().next().value!);
+    stories.set(key, json);
+    return json;
+  }
+
+  function context(content: GameContent, locale: Locale): StoryContext {
+    return {
+      minigames: Object.fromEntries(content.minigames.map((m) => [m.key, m.spec])),
+      locale,
+      random,
+    };
+  }
+
+  /** Runs the story; a fault in content becomes 4015 and the save is left as it was. */
+  function runStory<T>(fn: () => T): T {
+    try {
+      return fn();
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      throw new AppError(STATUS.STORY_BROKEN);
+    }
+  }
+
+  const saveData = (row: SaveRow): SaveData => ({
+    inkState: row.inkState,
+    state: row.state,
+    view: row.view,
+    history: row.history,
+  });
+
+  /** The carried state a chapter starts from; replaying a chapter starts from how it began. */
+  function baseState(save: SaveRow | null, chapterId: number): PlayerState {
+    if (!save) return newPlayerState();
+    if (save.chapterId !== chapterId) return save.state;
+    const start = save.state.chapterStart;
+    return {
+      ...save.state,
+      stats: { ...start.stats },
+      inventory: { ...start.inventory },
+      tasks: Object.fromEntries(start.tasksDone.map((k) => [k, true])),
+    };
+  }
+
+  async function describe(
+    tx: Tx,
+    userId: number,
+    locale: Locale,
+    gameId: number,
+    chapters: ChapterRow[],
+    content: GameContent,
+    row: SaveRow,
+  ): Promise<PlayState> {
+    const chapter = chapters.find((c) => c.id === row.chapterId)!;
+    let nextChapter = null;
+    if (row.view.chapterEnded) {
+      const next = chapters.find((c) => c.position > chapter.position);
+      if (next) {
+        nextChapter = toChapterInfo(
+          next,
+          locale,
+          await canPlayChapter(tx, userId, next),
+          row.completedChapters.includes(next.id),
+        );
+      }
+    }
+    return toPlayState(
+      {
+        gameId,
+        chapter,
+        storyVersion: row.storyVersion,
+        seq: row.seq,
+        save: saveData(row),
+        content,
+        nextChapter,
+      },
+      locale,
+    );
+  }
+
+  async function start(
+    tx: Tx,
+    userId: number,
+    locale: Locale,
+    body: Extract<GameEventBody, { type: 'start' }>,
+    chapters: ChapterRow[],
+    content: GameContent,
+  ): Promise<SaveRow> {
+    const save = await lockSave(tx, userId, body.game_id);
+    const chapter = body.chapter_id
+      ? chapters.find((c) => c.id === body.chapter_id)
+      : (chapters.find((c) => c.id === save?.chapterId) ?? chapters[0]);
+    if (!chapter || chapter.version === 0) throw new AppError(STATUS.CHAPTER_NOT_FOUND);
+    if (!(await canPlayChapter(tx, userId, chapter))) throw new AppError(STATUS.CHAPTER_LOCKED);
+    // Opening the game again resumes: nothing changes.
+    if (save && save.chapterId === chapter.id && !body.restart) return save;
+
+    const json = await storyJson(tx, chapter.id, chapter.version);
+    const data = runStory(() =>
+      startChapterSave(json, baseState(save, chapter.id), context(content, locale)),
+    );
+    const values = {
+      chapterId: chapter.id,
+      storyVersion: chapter.version,
+      inkState: data.inkState,
+      state: data.state,
+      view: data.view,
+      history: data.history,
+      updatedAt: now(),
+    };
+    const completed = save?.completedChapters ?? [];
+    const completedChapters =
+      data.view.chapterEnded && !completed.includes(chapter.id)
+        ? [...completed, chapter.id]
+        : completed;
+    const written = save
+      ? await updateSave(tx, save.id, save.seq, { ...values, seq: save.seq + 1, completedChapters })
+      : await insertSave(tx, {
+          ...values,
+          userId,
+          gameId: body.game_id,
+          seq: 1,
+          completedChapters,
+        });
+    if (!written) throw new AppError(STATUS.STALE_EVENT);
+    return written;
+  }
+
+  async function step(
+    tx: Tx,
+    userId: number,
+    locale: Locale,
+    body: Exclude<GameEventBody, { type: 'start' }>,
+    content: GameContent,
+  ): Promise<SaveRow> {
+    const save = await lockSave(tx, userId, body.game_id);
+    if (!save) throw new AppError(STATUS.SAVE_NOT_FOUND);
+    if (body.seq !== save.seq) throw new AppError(STATUS.STALE_EVENT);
+    const json = await storyJson(tx, save.chapterId, save.storyVersion);
+    const next = runStory(() => applyStep(saveData(save), body, json, context(content, locale)));
+    const completedChapters =
+      next.view.chapterEnded && !save.completedChapters.includes(save.chapterId)
+        ? [...save.completedChapters, save.chapterId]
+        : save.completedChapters;
+    const written = await updateSave(tx, save.id, save.seq, {
+      seq: save.seq + 1,
+      inkState: next.inkState,
+      state: next.state,
+      view: next.view,
+      history: next.history,
+      completedChapters,
+      updatedAt: now(),
+    });
+    if (!written) throw new AppError(STATUS.STALE_EVENT);
+    return written;
+  }
+
+  return {
+    /** One story event, in one transaction on the locked save: it all happens or none of it. */
+    async handleEvent(userId: number, locale: Locale, body: GameEventBody): Promise<PlayState> {
+      return db.transaction(async (tx) => {
+        const game = await findPublishedGame(tx, body.game_id);
+        if (!game) throw new AppError(STATUS.GAME_NOT_FOUND);
+        const [chapters, content] = await Promise.all([
+          listChapters(tx, game.id),
+          loadGameContent(tx, game.id),
+        ]);
+        const row =
+          body.type === 'start'
+            ? await start(tx, userId, locale, body, chapters, content)
+            : await step(tx, userId, locale, body, content);
+        return describe(tx, userId, locale, game.id, chapters, content, row);
+      });
+    },
+  };
+}
+
+export type PlayService = ReturnType<typeof createPlayService>;

@@ -1,0 +1,84 @@
+import type { PlayState } from '@taleforge/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publishGame } from '../src/modules/play/publish.js';
+import { chapterVersions, games } from '../src/platform/db/schema/index.js';
+import { AppError } from '../src/platform/http/app-error.js';
+import { buildSession, buildUser } from './support/factories.js';
+import { call } from './support/http.js';
+import { startTestServer, type TestServer } from './support/server.js';
+import { CHAPTER_ONE, storyGameDefinition } from './support/story-game.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const options = (creatorId: number) => ({
+  creatorId,
+  coverUrl: (id: number) => `/taleforge/art/cover/${id}.svg`,
+  now: new Date(),
+});
+
+describe('publishing story content', () => {
+  it('refuses malformed ink with the line, and stores nothing of the game', async () => {
+    const db = server.database.db;
+    const creator = await buildUser(db);
+    const def = storyGameDefinition({
+      chapters: [{ title: { en_US: 'Bad' }, priceGems: 0, ink: 'Hello.\n* [Go]\n  -> nowhere\n' }],
+    });
+    const error = await publishGame(db, def, options(creator.id)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).status).toBe(4014);
+    expect((error as AppError).detail).toMatch(/nowhere/);
+    expect(await db.select().from(games).where(eq(games.slug, def.slug))).toEqual([]);
+
+    const badTag = storyGameDefinition({
+      chapters: [
+        { title: { en_US: 'Bad' }, priceGems: 0, ink: 'Hi. #speaker:ghost:happy\n-> END\n' },
+      ],
+    });
+    const tagError = (await publishGame(db, badTag, options(creator.id)).catch(
+      (e: unknown) => e,
+    )) as AppError;
+    expect(tagError.detail).toBe('line 1: unknown character "ghost"');
+  });
+
+  it('is idempotent, and a changed chapter gets a version that old saves do not switch to', async () => {
+    const db = server.database.db;
+    const creator = await buildUser(db);
+    const def = storyGameDefinition();
+    const gameId = await publishGame(db, def, options(creator.id));
+    expect(await publishGame(db, def, options(creator.id))).toBe(gameId);
+    const versions = () => db.select().from(chapterVersions);
+    const before = (await versions()).length;
+
+    const { token } = await buildSession(db);
+    const event = (body: Record<string, unknown>) =>
+      call<PlayState>(server, '/api/auth/h5/game/event', {
+        token,
+        body: { game_id: gameId, ...body },
+      });
+    const s = (await event({ type: 'start' })).data!;
+    expect(s.story_version).toBe(1);
+
+    const updated = CHAPTER_ONE.replace('Nothing happens.', 'The clock ticks on.');
+    await publishGame(
+      db,
+      { ...def, chapters: [{ ...def.chapters[0]!, ink: updated }, def.chapters[1]!] },
+      options(creator.id),
+    );
+    expect((await versions()).length).toBe(before + 1);
+
+    // The save made on version 1 plays on in version 1.
+    const old = (await event({ type: 'choose', seq: s.seq, choice_index: 1 })).data!;
+    expect(old.story_version).toBe(1);
+    expect(old.lines[0]!.text).toBe('Nothing happens.');
+    // Starting the chapter again takes the new version.
+    const fresh = (await event({ type: 'start', restart: true })).data!;
+    expect(fresh.story_version).toBe(2);
+    const next = (await event({ type: 'choose', seq: fresh.seq, choice_index: 1 })).data!;
+    expect(next.lines[0]!.text).toBe('The clock ticks on.');
+  });
+});
