@@ -1,6 +1,7 @@
 import type { PlayState } from '@taleforge/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoContent } from '../src/modules/play/demo-content.js';
 import { publishGame } from '../src/modules/play/publish.js';
 import { chapterVersions, games } from '../src/platform/db/schema/index.js';
 import { AppError } from '../src/platform/http/app-error.js';
@@ -80,5 +81,30 @@ describe('publishing story content', () => {
     expect(fresh.story_version).toBe(2);
     const next = (await event({ type: 'choose', seq: fresh.seq, choice_index: 1 })).data!;
     expect(next.lines[0]!.text).toBe('The clock ticks on.');
+  });
+
+  it('seeds the demo works once, and the home calls serve them', async () => {
+    const db = server.database.db;
+    const seed = () => seedDemoContent(db, { artBase: '/taleforge/art', now: new Date() });
+    const ids = await seed();
+    expect(ids.length).toBeGreaterThanOrEqual(4);
+    const count = (await db.select().from(chapterVersions)).length;
+    expect(await seed()).toEqual(ids);
+    expect((await db.select().from(chapterVersions)).length).toBe(count);
+
+    server.clock.advance(60_000);
+    const home = await call<{
+      sections: { key: string; games: { id: number; cover: string; title: string }[] }[];
+    }>(server, '/api/h5/game/home', { lang: 'ja_JP' });
+    const keys = home.data!.sections.map((s) => s.key);
+    expect(keys).toEqual(
+      expect.arrayContaining(['recommended', 'new', 'SUSPENSE', 'MAGIC', 'FUTURE', 'ROMANCE']),
+    );
+    const ledger = home
+      .data!.sections.find((s) => s.key === 'SUSPENSE')!
+      .games.find((g) => ids.includes(g.id))!;
+    expect(ledger.title).toBe('ランタン通りの帳簿');
+    const cover = await fetch(new URL(ledger.cover, server.url('/')).toString());
+    expect(cover.headers.get('content-type')).toMatch(/svg/);
   });
 });
