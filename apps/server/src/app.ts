@@ -99,7 +99,7 @@ export async function buildApp({
       registerInviteRoutes(api, db);
       registerGameRoutes(api, { catalogue: createCatalogueService(db), cache });
       registerPlayRoutes(api, {
-        play: createPlayService({ db, now }),
+        play: createPlayService({ db, now, contentTtlMs: config.CATALOGUE_CACHE_MS }),
         info: createGameInfoService({ db, artBase: `${prefix}/art` }),
         optionalAuth: (request) => optionalAuth(request, sessions.verifyToken),
       });

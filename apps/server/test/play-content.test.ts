@@ -76,7 +76,8 @@ describe('publishing story content', () => {
     const old = (await event({ type: 'choose', seq: s.seq, choice_index: 1 })).data!;
     expect(old.story_version).toBe(1);
     expect(old.lines[0]!.text).toBe('Nothing happens.');
-    // Starting the chapter again takes the new version.
+    // Starting the chapter again takes the new version (once the content cache has expired).
+    server.clock.advance(server.config.CATALOGUE_CACHE_MS + 1);
     const fresh = (await event({ type: 'start', restart: true })).data!;
     expect(fresh.story_version).toBe(2);
     const next = (await event({ type: 'choose', seq: fresh.seq, choice_index: 1 })).data!;

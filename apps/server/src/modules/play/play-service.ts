@@ -22,6 +22,8 @@ import { canPlayChapter } from './unlocks.js';
 export interface PlayDeps {
   db: Db;
   now: () => Date;
+  /** How long a game's chapters and content are reused before being read again. */
+  contentTtlMs: number;
   /** Uniform in [0, 1); tests hand in a fixed sequence. */
   random?: () => number;
 }
@@ -31,8 +33,34 @@ const cryptoRandom = () => randomInt(0, 2 ** 32) / 2 ** 32;
 /** Immutable once published: a chapter version's compiled story is cached by (chapter, version). */
 const STORY_CACHE_SIZE = 256;
 
-export function createPlayService({ db, now, random = cryptoRandom }: PlayDeps) {
+interface LoadedGame {
+  chapters: ChapterRow[];
+  content: GameContent;
+  expires: number;
+}
+
+export function createPlayService({ db, now, contentTtlMs, random = cryptoRandom }: PlayDeps) {
   const stories = new Map<string, string>();
+  const loadedGames = new Map<number, LoadedGame>();
+
+  /**
+   * Content changes only when a game is published, so every event of every player need not read
+   * it: it is kept for `contentTtlMs` (a new chapter version reaches new plays within that time).
+   */
+  async function loadGame(gameId: number): Promise<LoadedGame> {
+    const cached = loadedGames.get(gameId);
+    if (cached && cached.expires > now().getTime()) return cached;
+    const game = await findPublishedGame(db, gameId);
+    if (!game) throw new AppError(STATUS.GAME_NOT_FOUND);
+    const [chapters, content] = await Promise.all([
+      listChapters(db, gameId),
+      loadGameContent(db, gameId),
+    ]);
+    const loaded = { chapters, content, expires: now().getTime() + contentTtlMs };
+    if (loadedGames.size > 1000) loadedGames.clear();
+    loadedGames.set(gameId, loaded);
+    return loaded;
+  }
 
   async function storyJson(tx: Tx, chapterId: number, version: number): Promise<string> {
     const key = `${chapterId}:${version}`;
@@ -155,7 +183,7 @@ export function createPlayService({ db, now, random = cryptoRandom }: PlayDeps) 
         ? [...completed, chapter.id]
         : completed;
     const written = save
-      ? await updateSave(tx, save.id, save.seq, { ...values, seq: save.seq + 1, completedChapters })
+      ? await updateSave(tx, save, { ...values, seq: save.seq + 1, completedChapters })
       : await insertSave(tx, {
           ...values,
           userId,
@@ -183,7 +211,7 @@ export function createPlayService({ db, now, random = cryptoRandom }: PlayDeps) 
       next.view.chapterEnded && !save.completedChapters.includes(save.chapterId)
         ? [...save.completedChapters, save.chapterId]
         : save.completedChapters;
-    const written = await updateSave(tx, save.id, save.seq, {
+    const written = await updateSave(tx, save, {
       seq: save.seq + 1,
       inkState: next.inkState,
       state: next.state,
@@ -199,18 +227,13 @@ export function createPlayService({ db, now, random = cryptoRandom }: PlayDeps) 
   return {
     /** One story event, in one transaction on the locked save: it all happens or none of it. */
     async handleEvent(userId: number, locale: Locale, body: GameEventBody): Promise<PlayState> {
+      const { chapters, content } = await loadGame(body.game_id);
       return db.transaction(async (tx) => {
-        const game = await findPublishedGame(tx, body.game_id);
-        if (!game) throw new AppError(STATUS.GAME_NOT_FOUND);
-        const [chapters, content] = await Promise.all([
-          listChapters(tx, game.id),
-          loadGameContent(tx, game.id),
-        ]);
         const row =
           body.type === 'start'
             ? await start(tx, userId, locale, body, chapters, content)
             : await step(tx, userId, locale, body, content);
-        return describe(tx, userId, locale, game.id, chapters, content, row);
+        return describe(tx, userId, locale, body.game_id, chapters, content, row);
       });
     },
   };

@@ -38,19 +38,21 @@ export async function insertSave(tx: Tx, values: NewSave): Promise<SaveRow | nul
   return row ?? null;
 }
 
-/** Compare-and-set on seq: writes only over the step it was computed from. */
+/**
+ * Compare-and-set on seq: writes only over the step it was computed from. Returns the row as
+ * written, built from what was sent (reading the large JSON columns back would cost as much again).
+ */
 export async function updateSave(
   tx: Tx,
-  id: number,
-  expectedSeq: number,
-  values: Partial<NewSave>,
+  save: SaveRow,
+  values: Omit<Partial<NewSave>, 'id' | 'userId' | 'gameId'> & { updatedAt: Date },
 ): Promise<SaveRow | null> {
-  const [row] = await tx
+  const written = await tx
     .update(gameSaves)
-    .set({ updatedAt: sql`now()`, ...values })
-    .where(and(eq(gameSaves.id, id), eq(gameSaves.seq, expectedSeq)))
-    .returning();
-  return row ?? null;
+    .set(values)
+    .where(and(eq(gameSaves.id, save.id), eq(gameSaves.seq, save.seq)))
+    .returning({ id: gameSaves.id });
+  return written.length === 1 ? { ...save, ...values } : null;
 }
 
 export async function listUserSaves(

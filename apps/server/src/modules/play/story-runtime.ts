@@ -33,6 +33,37 @@ export class StoryLoopError extends Error {}
 
 type InkChoice = { index: number; text: string; tags: string[] | null };
 
+/**
+ * Building a Story from its JSON is the costly part of a step, so each compiled story is built
+ * once and reused: a step loads its save's ink state into it, runs synchronously, and reads the
+ * state back out. (One thread: no two steps ever hold the same Story at once.)
+ */
+interface LoadedStory {
+  story: Story;
+  /** The player state the bound functions read: the session currently running. */
+  player: { state: PlayerState | null };
+}
+
+const STORY_POOL_SIZE = 128;
+const pool = new Map<string, LoadedStory>();
+
+function loadStory(storyJson: string): LoadedStory {
+  const found = pool.get(storyJson);
+  if (found) return found;
+  const story = new Story(storyJson);
+  const player: LoadedStory['player'] = { state: null };
+  story.BindExternalFunction(
+    'has_item',
+    (key: string) => (player.state?.inventory[key] ?? 0) > 0,
+    true,
+  );
+  story.BindExternalFunction('task_done', (key: string) => player.state?.tasks[key] === true, true);
+  if (pool.size >= STORY_POOL_SIZE) pool.delete(pool.keys().next().value!);
+  const loaded = { story, player };
+  pool.set(storyJson, loaded);
+  return loaded;
+}
+
 function clone<T>(value: T): T {
   return structuredClone(value);
 }
@@ -59,20 +90,13 @@ export class StorySession {
     view: StoryView,
     private readonly context: StoryContext,
   ) {
-    this.story = new Story(storyJson);
+    const loaded = loadStory(storyJson);
+    this.story = loaded.story;
     this.state = clone(state);
     this.view = clone(view);
-    this.story.BindExternalFunction(
-      'has_item',
-      (key: string) => (this.state.inventory[key] ?? 0) > 0,
-      true,
-    );
-    this.story.BindExternalFunction(
-      'task_done',
-      (key: string) => this.state.tasks[key] === true,
-      true,
-    );
+    loaded.player.state = this.state;
     if (inkState) this.story.state.LoadJson(inkState);
+    else this.story.ResetState();
   }
 
   static startChapter(storyJson: string, state: PlayerState, context: StoryContext): StorySession {

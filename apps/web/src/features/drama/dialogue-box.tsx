@@ -12,15 +12,17 @@ type Props = {
   onDone: () => void;
   /** The whole line is on screen. */
   onTyped: () => void;
+  /** Already read: show it whole (a step that brought no new lines, e.g. a dice roll). */
+  instant: boolean;
 };
 
 /**
  * One line of the story, typed out. The first tap (or Enter/Space) shows the whole line, the next
  * goes on. Screen readers get the full line at once.
  */
-export function DialogueBox({ line, hasMore, onDone, onTyped }: Props) {
+export function DialogueBox({ line, hasMore, onDone, onTyped, instant }: Props) {
   const { t } = useTranslation();
-  const { text, done, complete } = useTypewriter(line.text);
+  const { text, done, complete } = useTypewriter(line.text, instant);
   const button = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {

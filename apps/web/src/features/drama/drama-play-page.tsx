@@ -61,6 +61,7 @@ export function DramaPlayPage() {
 
   useEffect(() => {
     if (!journalOpen) return;
+    document.querySelector<HTMLElement>('.play__journal-close')?.focus();
     const close = (event: KeyboardEvent) => event.key === 'Escape' && setJournalOpen(false);
     window.addEventListener('keydown', close);
     return () => window.removeEventListener('keydown', close);
@@ -156,7 +157,13 @@ export function DramaPlayPage() {
             </p>
           )}
           {line ? (
-            <DialogueBox line={line} hasMore={!finished} onDone={advance} onTyped={handleTyped} />
+            <DialogueBox
+              line={line}
+              hasMore={!finished}
+              onDone={advance}
+              onTyped={handleTyped}
+              instant={typedLine === lineKey}
+            />
           ) : (
             !state && <p className="dialogue dialogue--loading">{t('play.loading')}</p>
           )}

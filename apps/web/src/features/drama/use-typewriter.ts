@@ -7,14 +7,14 @@ const reducedMotion = () =>
   window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
 
 /** Reveals `text` a character at a time; `complete()` shows all of it at once (a tap). */
-export function useTypewriter(text: string) {
-  const [shown, setShown] = useState(0);
+export function useTypewriter(text: string, instant = false) {
+  const [shown, setShown] = useState(() => (instant ? Array.from(text).length : 0));
   const characters = Array.from(text);
   const total = characters.length;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new text restarts the reveal.
   useEffect(() => {
-    if (reducedMotion()) {
+    if (instant || reducedMotion()) {
       setShown(total);
       return;
     }
