@@ -6,28 +6,32 @@ const reducedMotion = () =>
   typeof window !== 'undefined' &&
   window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
 
-/** Reveals `text` a character at a time; `complete()` shows all of it at once (a tap). */
+/**
+ * Reveals `text` a character at a time; `complete()` shows all of it at once (a tap). Progress is
+ * kept with the text it belongs to, so a new text never inherits the old one's count.
+ */
 export function useTypewriter(text: string, instant = false) {
-  const [shown, setShown] = useState(() => (instant ? Array.from(text).length : 0));
-  const characters = Array.from(text);
-  const total = characters.length;
+  const total = Array.from(text).length;
+  const [progress, setProgress] = useState(() => ({ text, shown: instant ? total : 0 }));
+  const shown = progress.text === text ? progress.shown : instant ? total : 0;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new text restarts the reveal.
   useEffect(() => {
     if (instant || reducedMotion()) {
-      setShown(total);
+      setProgress({ text, shown: total });
       return;
     }
-    setShown(0);
+    setProgress({ text, shown: 0 });
     const timer = setInterval(() => {
-      setShown((n) => {
-        if (n + 1 >= total) clearInterval(timer);
-        return Math.min(total, n + 1);
+      setProgress((p) => {
+        const next = Math.min(total, (p.text === text ? p.shown : 0) + 1);
+        if (next >= total) clearInterval(timer);
+        return { text, shown: next };
       });
     }, MS_PER_CHARACTER);
     return () => clearInterval(timer);
   }, [text, total]);
 
-  const complete = useCallback(() => setShown(total), [total]);
-  return { text: characters.slice(0, shown).join(''), done: shown >= total, complete };
+  const complete = useCallback(() => setProgress({ text, shown: total }), [text, total]);
+  return { text: Array.from(text).slice(0, shown).join(''), done: shown >= total, complete };
 }
