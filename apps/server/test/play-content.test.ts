@@ -3,12 +3,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoContent } from '../src/modules/play/demo-content.js';
 import { publishGame } from '../src/modules/play/publish.js';
-import { chapterVersions, games } from '../src/platform/db/schema/index.js';
+import { resolveChapterUnlock } from '../src/modules/play/unlocks.js';
+import { chapters, chapterVersions, gameSaves, games } from '../src/platform/db/schema/index.js';
 import { AppError } from '../src/platform/http/app-error.js';
 import { buildSession, buildUser } from './support/factories.js';
 import { call } from './support/http.js';
 import { startTestServer, type TestServer } from './support/server.js';
-import { CHAPTER_ONE, storyGameDefinition } from './support/story-game.js';
+import { buildStoryGame, CHAPTER_ONE, storyGameDefinition } from './support/story-game.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -107,5 +108,44 @@ describe('publishing story content', () => {
     expect(ledger.title).toBe('ランタン通りの帳簿');
     const cover = await fetch(new URL(ledger.cover, server.url('/')).toString());
     expect(cover.headers.get('content-type')).toMatch(/svg/);
+  });
+
+  it('answers 4015 for a stored story that cannot run, and changes nothing', async () => {
+    const db = server.database.db;
+    const { gameId } = await buildStoryGame(db);
+    const [first] = await db
+      .select()
+      .from(chapters)
+      .where(eq(chapters.gameId, gameId))
+      .orderBy(chapters.position);
+    await db
+      .update(chapterVersions)
+      .set({ storyJson: '{"inkVersion": 21, "root": [' })
+      .where(eq(chapterVersions.chapterId, first!.id));
+    const { token, user } = await buildSession(db);
+    const res = await call(server, '/api/auth/h5/game/event', {
+      token,
+      body: { type: 'start', game_id: gameId },
+    });
+    expect(res).toMatchObject({ status: 4015, data: null });
+    expect(await db.select().from(gameSaves).where(eq(gameSaves.userId, user.id))).toEqual([]);
+  });
+
+  it('prices only the priced chapters of the game for the wallet', async () => {
+    const db = server.database.db;
+    const { gameId } = await buildStoryGame(db);
+    const other = await buildStoryGame(db);
+    const rows = await db
+      .select()
+      .from(chapters)
+      .where(eq(chapters.gameId, gameId))
+      .orderBy(chapters.position);
+    expect(await resolveChapterUnlock(db, { gameId, targetId: rows[1]!.id })).toEqual({
+      price: 50,
+    });
+    expect(await resolveChapterUnlock(db, { gameId, targetId: rows[0]!.id })).toBeNull();
+    expect(
+      await resolveChapterUnlock(db, { gameId: other.gameId, targetId: rows[1]!.id }),
+    ).toBeNull();
   });
 });

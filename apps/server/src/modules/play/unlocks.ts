@@ -1,4 +1,6 @@
+import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/client.js';
+import { chapters } from '../../platform/db/schema/index.js';
 import type { ChapterRow } from './content-queries.js';
 
 /**
@@ -12,4 +14,20 @@ export async function canPlayChapter(
   chapter: Pick<ChapterRow, 'id' | 'priceGems'>,
 ): Promise<boolean> {
   return chapter.priceGems === 0;
+}
+
+/**
+ * What unlocking a chapter costs, for the wallet's unlock registry
+ * (`registerUnlockable('chapter', resolveChapterUnlock)`): null when the chapter is not a priced
+ * chapter of that game, so nothing can be bought that does not exist or is free.
+ */
+export async function resolveChapterUnlock(
+  tx: Db | Tx,
+  { gameId, targetId }: { gameId: number; targetId: number },
+): Promise<{ price: number } | null> {
+  const [row] = await tx
+    .select({ price: chapters.priceGems })
+    .from(chapters)
+    .where(and(eq(chapters.id, targetId), eq(chapters.gameId, gameId)));
+  return row && row.price > 0 ? { price: row.price } : null;
 }

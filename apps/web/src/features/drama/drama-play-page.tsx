@@ -71,7 +71,9 @@ export function DramaPlayPage() {
     () => (chapter: ChapterInfo) => {
       setJournalOpen(false);
       if (chapter.unlocked) {
-        void start(chapter.id, chapter.id === state?.chapter_id);
+        const current = chapter.id === state?.chapter_id;
+        // The chapter being played stays where it is; a finished one starts again.
+        if (!current || state?.chapter_ended) void start(chapter.id, current);
         return;
       }
       openDialog({
@@ -89,7 +91,7 @@ export function DramaPlayPage() {
         ),
       });
     },
-    [gameId, queryClient, start, state?.chapter_id, t],
+    [gameId, queryClient, start, state?.chapter_id, state?.chapter_ended, t],
   );
 
   if (gameId === 0 || (failed && !state)) {
