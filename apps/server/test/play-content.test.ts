@@ -1,6 +1,7 @@
 import type { PlayState } from '@taleforge/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mergeVisitorInto } from '../src/modules/auth/visitor-merge.js';
 import { seedDemoContent } from '../src/modules/play/demo-content.js';
 import { publishGame } from '../src/modules/play/publish.js';
 import { resolveChapterUnlock } from '../src/modules/play/unlocks.js';
@@ -147,5 +148,29 @@ describe('publishing story content', () => {
     expect(
       await resolveChapterUnlock(db, { gameId: other.gameId, targetId: rows[1]!.id }),
     ).toBeNull();
+  });
+
+  it('moves the saves of a visitor to the account they sign in to; the save played last wins', async () => {
+    const db = server.database.db;
+    const a = await buildStoryGame(db);
+    const b = await buildStoryGame(db);
+    const visitor = await buildSession(db);
+    const account = await buildSession(db);
+    const play = (token: string, gameId: number) =>
+      call<PlayState>(server, '/api/auth/h5/game/event', {
+        token,
+        body: { type: 'start', game_id: gameId },
+      });
+    await play(account.token, a.gameId);
+    server.clock.advance(1_000);
+    await play(visitor.token, a.gameId);
+    await play(visitor.token, b.gameId);
+    const before = await db.select().from(gameSaves).where(eq(gameSaves.userId, visitor.user.id));
+    await db.transaction((tx) => mergeVisitorInto(tx, visitor.user.id, account.user.id));
+    const after = await db.select().from(gameSaves).where(eq(gameSaves.userId, account.user.id));
+    expect(after.map((s) => s.id).sort()).toEqual(before.map((s) => s.id).sort());
+    expect(await db.select().from(gameSaves).where(eq(gameSaves.userId, visitor.user.id))).toEqual(
+      [],
+    );
   });
 });

@@ -74,3 +74,18 @@ export async function countUserSaves(db: Db, userId: number): Promise<number> {
   const [row] = await db.select({ n: count() }).from(gameSaves).where(eq(gameSaves.userId, userId));
   return row?.n ?? 0;
 }
+
+/**
+ * A visitor's saves move to the account they sign in to. Where both played the same game, the
+ * save played last wins and the other is dropped (one save per player and game).
+ */
+export async function moveSaves(tx: Tx, fromUserId: number, toUserId: number): Promise<void> {
+  await tx.execute(sql`
+    DELETE FROM game_saves v USING game_saves a
+    WHERE v.user_id = ${fromUserId} AND a.user_id = ${toUserId} AND a.game_id = v.game_id
+      AND a.updated_at >= v.updated_at`);
+  await tx.execute(sql`
+    DELETE FROM game_saves a USING game_saves v
+    WHERE a.user_id = ${toUserId} AND v.user_id = ${fromUserId} AND a.game_id = v.game_id`);
+  await tx.update(gameSaves).set({ userId: toUserId }).where(eq(gameSaves.userId, fromUserId));
+}
