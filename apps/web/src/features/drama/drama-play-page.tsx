@@ -143,13 +143,15 @@ export function DramaPlayPage() {
           </button>
         </header>
 
-        {portrait && (
+        {portrait ? (
           <img
             key={portrait.url}
             className="play__portrait"
             src={portrait.url}
             alt={portrait.name}
           />
+        ) : (
+          <div className="play__spacer" />
         )}
 
         <div className="play__bottom">
