@@ -59,6 +59,11 @@ export function DramaPlayPage() {
   // Choices and games wait until the last line has been read out in full.
   const ready = finished && !busy && (!state?.lines.length || typedLine === lineKey);
 
+  // A game opened from further down the home page starts at the top of its stage.
+  useEffect(() => {
+    if (gameId) window.scrollTo(0, 0);
+  }, [gameId]);
+
   useEffect(() => {
     if (!journalOpen) return;
     document.querySelector<HTMLElement>('.play__journal-close')?.focus();
