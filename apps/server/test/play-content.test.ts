@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mergeVisitorInto } from '../src/modules/auth/visitor-merge.js';
 import { seedDemoContent } from '../src/modules/play/demo-content.js';
+import { createPlayService } from '../src/modules/play/play-service.js';
 import { publishGame } from '../src/modules/play/publish.js';
 import { resolveChapterUnlock } from '../src/modules/play/unlocks.js';
 import { chapters, chapterVersions, gameSaves, games } from '../src/platform/db/schema/index.js';
@@ -172,5 +173,36 @@ describe('publishing story content', () => {
     expect(await db.select().from(gameSaves).where(eq(gameSaves.userId, visitor.user.id))).toEqual(
       [],
     );
+  });
+
+  it('lets only the server report a reached conversation goal', async () => {
+    const db = server.database.db;
+    const ink =
+      'VAR goal_reached = false\nTell me the truth. #speaker:ada:observe #chat:ada:confess\n{goal_reached: She confesses.|She says nothing.}\n-> END\n';
+    const { gameId } = await buildStoryGame(db, {
+      chapters: [{ title: { en_US: 'Talk' }, priceGems: 0, ink }],
+    });
+    const { token, user } = await buildSession(db);
+    const event = (body: Record<string, unknown>) =>
+      call<PlayState>(server, '/api/auth/h5/game/event', {
+        token,
+        body: { game_id: gameId, ...body },
+      });
+    const s = (await event({ type: 'start' })).data!;
+    expect(s.conversation).toMatchObject({
+      npc_name: 'Ada',
+      goal: 'confess',
+      goal_text: 'Get her to confess',
+    });
+    expect((await event({ type: 'continue', seq: s.seq, goalReached: true })).status).toBe(1001);
+    expect((await event({ type: 'continue', seq: s.seq, goal_reached: true })).status).toBe(1001);
+
+    const play = createPlayService({ db, now: () => server.clock.now, contentTtlMs: 0 });
+    const after = await play.finishConversation(user.id, 'en_US', gameId, true);
+    expect(after.lines[0]!.text).toBe('She confesses.');
+    expect(after.chapter_ended).toBe(true);
+    await expect(play.finishConversation(user.id, 'en_US', gameId, true)).rejects.toMatchObject({
+      status: 4009,
+    });
   });
 });

@@ -199,12 +199,14 @@ export function createPlayService({ db, now, contentTtlMs, random = cryptoRandom
     tx: Tx,
     userId: number,
     locale: Locale,
-    body: Exclude<GameEventBody, { type: 'start' }>,
+    body:
+      | Exclude<GameEventBody, { type: 'start' }>
+      | { type: 'continue'; game_id: number; seq?: number; goalReached: boolean },
     content: GameContent,
   ): Promise<SaveRow> {
     const save = await lockSave(tx, userId, body.game_id);
     if (!save) throw new AppError(STATUS.SAVE_NOT_FOUND);
-    if (body.seq !== save.seq) throw new AppError(STATUS.STALE_EVENT);
+    if (body.seq !== undefined && body.seq !== save.seq) throw new AppError(STATUS.STALE_EVENT);
     const json = await storyJson(tx, save.chapterId, save.storyVersion);
     const next = runStory(() => applyStep(saveData(save), body, json, context(content, locale)));
     const completedChapters =
@@ -225,6 +227,29 @@ export function createPlayService({ db, now, contentTtlMs, random = cryptoRandom
   }
 
   return {
+    /**
+     * For the conversation module: the AI conversation the story offered has ended, with its goal
+     * reached or not; the story goes on from there. Refused (4009) when no conversation is waiting.
+     */
+    async finishConversation(
+      userId: number,
+      locale: Locale,
+      gameId: number,
+      goalReached: boolean,
+    ): Promise<PlayState> {
+      const { chapters, content } = await loadGame(gameId);
+      return db.transaction(async (tx) => {
+        const row = await step(
+          tx,
+          userId,
+          locale,
+          { type: 'continue', game_id: gameId, goalReached },
+          content,
+        );
+        return describe(tx, userId, locale, gameId, chapters, content, row);
+      });
+    },
+
     /** One story event, in one transaction on the locked save: it all happens or none of it. */
     async handleEvent(userId: number, locale: Locale, body: GameEventBody): Promise<PlayState> {
       const { chapters, content } = await loadGame(body.game_id);

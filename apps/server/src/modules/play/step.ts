@@ -14,7 +14,8 @@ export interface SaveData {
 }
 
 export type StepEvent =
-  | { type: 'continue' }
+  /** `goalReached` only ever comes from the server's conversation module, never from a client. */
+  | { type: 'continue'; goalReached?: boolean }
   | { type: 'choose'; choice_index: number }
   | { type: 'use_item'; item_key: string }
   | { type: 'minigame_move'; move: Record<string, unknown> }
@@ -71,7 +72,7 @@ export function applyStep(
     case 'continue': {
       if (!save.view.conversation) notNow();
       const session = open();
-      session.continueAfterConversation(false);
+      session.continueAfterConversation(event.goalReached === true);
       return finish(session);
     }
     case 'use_item': {

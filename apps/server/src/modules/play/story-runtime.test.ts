@@ -147,6 +147,9 @@ describe('story runtime', () => {
     expect(save.view.lines.map((l) => l.text.en_US)).toEqual(['Right word.', 'Talk to me.']);
     expect(save.view.conversation).toEqual({ npc: 'mira', goal: 'trust' });
 
+    // The conversation module reports a reached goal; a client's continue never can.
+    const trusted = applyStep(save, { type: 'continue', goalReached: true }, json, context());
+    expect(trusted.view.lines[0]!.text.en_US).toBe('She trusts you.');
     save = applyStep(save, { type: 'continue' }, json, context());
     expect(save.view.lines.map((l) => l.text.en_US)).toEqual(['She shrugs.', 'The end.']);
     expect(save.view.chapterEnded).toBe(true);
