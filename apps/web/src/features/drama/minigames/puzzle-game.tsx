@@ -1,5 +1,5 @@
 import type { Minigame } from '@taleforge/contracts';
-import { useState } from 'react';
+import { type CSSProperties, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 type Puzzle = Extract<Minigame, { kind: 'puzzle' }>;
@@ -34,7 +34,11 @@ export function PuzzleGame({
         {t('play.puzzle.title')}
       </h2>
       <p className="minigame__prompt">{game.prompt}</p>
-      <ol className="puzzle__slots" aria-label={t('play.puzzle.slots')}>
+      <ol
+        className="puzzle__slots"
+        aria-label={t('play.puzzle.slots')}
+        style={{ '--slots': Math.min(slots.length, 4) } as CSSProperties}
+      >
         {slots.map((id, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: a slot is its position.
           <li key={`slot-${i}`}>
