@@ -62,18 +62,20 @@ export function PuzzleGame({
         ))}
       </ol>
       <ul className="puzzle__pieces" aria-label={t('play.puzzle.pieces')}>
-        {game.pieces.map((piece) => (
-          <li key={piece.id}>
-            <button
-              type="button"
-              className="puzzle__piece"
-              disabled={disabled || placed.has(piece.id)}
-              onClick={() => place(piece.id)}
-            >
-              {piece.label}
-            </button>
-          </li>
-        ))}
+        {game.pieces
+          .filter((piece) => !placed.has(piece.id))
+          .map((piece) => (
+            <li key={piece.id}>
+              <button
+                type="button"
+                className="puzzle__piece"
+                disabled={disabled}
+                onClick={() => place(piece.id)}
+              >
+                {piece.label}
+              </button>
+            </li>
+          ))}
       </ul>
       <div className="minigame__actions">
         <button
