@@ -45,7 +45,7 @@ export async function findStoryJson(
   return row?.storyJson ?? null;
 }
 
-export async function findLatestSource(db: Db | Tx, chapterId: number, version: number) {
+export async function findChapterSource(db: Db | Tx, chapterId: number, version: number) {
   const [row] = await db
     .select({ inkSource: chapterVersions.inkSource })
     .from(chapterVersions)

@@ -14,7 +14,7 @@ import {
   scenes,
   tasks,
 } from '../../platform/db/schema/index.js';
-import { findLatestSource, insertChapterVersion, listChapters } from './content-queries.js';
+import { findChapterSource, insertChapterVersion, listChapters } from './content-queries.js';
 import { type ContentRefs, compileChapter } from './ink-compiler.js';
 
 /** A whole game as authors write it (content/<slug>/game.json plus one .ink file per chapter). */
@@ -144,7 +144,7 @@ async function publishChapters(tx: Tx, gameId: number, def: GameDefinition, comp
         .set({ title: chapter.title, priceGems: chapter.priceGems })
         .where(and(eq(chapters.id, row.id)));
     }
-    const current = row!.version > 0 ? await findLatestSource(tx, row!.id, row!.version) : null;
+    const current = row!.version > 0 ? await findChapterSource(tx, row!.id, row!.version) : null;
     if (current === chapter.ink) continue;
     await insertChapterVersion(tx, {
       chapterId: row!.id,

@@ -26,12 +26,9 @@ export function UnlockConfirm({
       close();
       onUnlocked();
     } catch (error) {
-      // A business refusal says why (e.g. not enough gems); anything else is the SPEC's text.
-      toast.error(
-        isApiError(error) && error.kind === 'status' && error.status < 3100 && error.status >= 3000
-          ? error.desc
-          : t('play.unlock.failed'),
-      );
+      // A business refusal says why (e.g. not enough gems); anything else gets SPEC §8's text.
+      const refusal = isApiError(error) && error.kind === 'status' ? error.desc : '';
+      toast.error(refusal || t('play.unlock.failed'));
       setPending(false);
     }
   };
