@@ -75,13 +75,21 @@ export function Journal({ state, resources, busy, onUseItem, onOpenChapter, onRe
                 <div className="npc-status__bars">
                   <strong>{npc.name}</strong>
                   <StatBar
+                    owner={npc.name}
                     label={t('play.stats.health')}
                     value={npc.health}
                     max={100}
                     tone="health"
                   />
-                  <StatBar label={t('play.stats.magic')} value={npc.magic} max={100} tone="magic" />
                   <StatBar
+                    owner={npc.name}
+                    label={t('play.stats.magic')}
+                    value={npc.magic}
+                    max={100}
+                    tone="magic"
+                  />
+                  <StatBar
+                    owner={npc.name}
                     label={t('play.stats.experience')}
                     value={npc.experience}
                     max={Math.max(50, npc.experience)}

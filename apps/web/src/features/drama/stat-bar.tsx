@@ -3,8 +3,11 @@ export function StatBar({
   value,
   max,
   tone,
+  owner,
 }: {
   label: string;
+  /** Whose bar this is, when it is not the player's: part of the accessible name. */
+  owner?: string;
   value: number;
   max: number;
   tone: 'health' | 'magic' | 'experience';
@@ -17,7 +20,7 @@ export function StatBar({
       <span
         className={`stat-bar__track stat-bar__track--${tone}`}
         role="meter"
-        aria-label={label}
+        aria-label={owner ? `${owner} · ${label}` : label}
         aria-valuemin={0}
         aria-valuemax={max}
         aria-valuenow={value}
