@@ -13,7 +13,7 @@ import {
   loadGameContent,
 } from './content-queries.js';
 import { toChapterInfo, toPlayState } from './play-view.js';
-import { insertSave, lockSave, type SaveRow, updateSave } from './save-queries.js';
+import { findSave, insertSave, lockSave, type SaveRow, updateSave } from './save-queries.js';
 import { newPlayerState, type PlayerState } from './state.js';
 import { applyStep, type SaveData, startChapterSave } from './step.js';
 import type { StoryContext } from './story-runtime.js';
@@ -62,7 +62,7 @@ export function createPlayService({ db, now, contentTtlMs, random = cryptoRandom
     return loaded;
   }
 
-  async function storyJson(tx: Tx, chapterId: number, version: number): Promise<string> {
+  async function storyJson(tx: Db | Tx, chapterId: number, version: number): Promise<string> {
     const key = `${chapterId}:${version}`;
     const cached = stories.get(key);
     if (cached) return cached;
@@ -112,7 +112,7 @@ export function createPlayService({ db, now, contentTtlMs, random = cryptoRandom
   }
 
   async function describe(
-    tx: Tx,
+    tx: Db | Tx,
     userId: number,
     locale: Locale,
     gameId: number,
@@ -195,8 +195,13 @@ export function createPlayService({ db, now, contentTtlMs, random = cryptoRandom
     return written;
   }
 
+  /**
+   * One step on an existing save. No lock and no transaction: the save is read, the step computed
+   * in memory, and written in one compare-and-set on `seq`; when another device (or a replay) got
+   * there first the write matches no row and the event is refused with nothing changed.
+   */
   async function step(
-    tx: Tx,
+    tx: Db | Tx,
     userId: number,
     locale: Locale,
     body:
@@ -204,7 +209,7 @@ export function createPlayService({ db, now, contentTtlMs, random = cryptoRandom
       | { type: 'continue'; game_id: number; seq?: number; goalReached: boolean },
     content: GameContent,
   ): Promise<SaveRow> {
-    const save = await lockSave(tx, userId, body.game_id);
+    const save = await findSave(tx, userId, body.game_id);
     if (!save) throw new AppError(STATUS.SAVE_NOT_FOUND);
     if (body.seq !== undefined && body.seq !== save.seq) throw new AppError(STATUS.STALE_EVENT);
     const json = await storyJson(tx, save.chapterId, save.storyVersion);
@@ -238,28 +243,27 @@ export function createPlayService({ db, now, contentTtlMs, random = cryptoRandom
       goalReached: boolean,
     ): Promise<PlayState> {
       const { chapters, content } = await loadGame(gameId);
-      return db.transaction(async (tx) => {
-        const row = await step(
-          tx,
-          userId,
-          locale,
-          { type: 'continue', game_id: gameId, goalReached },
-          content,
-        );
-        return describe(tx, userId, locale, gameId, chapters, content, row);
-      });
+      const row = await step(
+        db,
+        userId,
+        locale,
+        { type: 'continue', game_id: gameId, goalReached },
+        content,
+      );
+      return describe(db, userId, locale, gameId, chapters, content, row);
     },
 
-    /** One story event, in one transaction on the locked save: it all happens or none of it. */
+    /**
+     * One story event: it all happens or none of it. Starting a chapter creates or rewrites the
+     * save in a transaction on the locked row; a step is one compare-and-set write.
+     */
     async handleEvent(userId: number, locale: Locale, body: GameEventBody): Promise<PlayState> {
       const { chapters, content } = await loadGame(body.game_id);
-      return db.transaction(async (tx) => {
-        const row =
-          body.type === 'start'
-            ? await start(tx, userId, locale, body, chapters, content)
-            : await step(tx, userId, locale, body, content);
-        return describe(tx, userId, locale, body.game_id, chapters, content, row);
-      });
+      const row =
+        body.type === 'start'
+          ? await db.transaction((tx) => start(tx, userId, locale, body, chapters, content))
+          : await step(db, userId, locale, body, content);
+      return describe(db, userId, locale, body.game_id, chapters, content, row);
     },
   };
 }

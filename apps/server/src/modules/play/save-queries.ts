@@ -43,7 +43,7 @@ export async function insertSave(tx: Tx, values: NewSave): Promise<SaveRow | nul
  * written, built from what was sent (reading the large JSON columns back would cost as much again).
  */
 export async function updateSave(
-  tx: Tx,
+  tx: Db | Tx,
   save: SaveRow,
   values: Omit<Partial<NewSave>, 'id' | 'userId' | 'gameId'> & { updatedAt: Date },
 ): Promise<SaveRow | null> {
