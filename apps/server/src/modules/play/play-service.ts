@@ -62,11 +62,11 @@ export function createPlayService({ db, now, contentTtlMs, random = cryptoRandom
     return loaded;
   }
 
-  async function storyJson(tx: Db | Tx, chapterId: number, version: number): Promise<string> {
+  async function storyJson(conn: Db | Tx, chapterId: number, version: number): Promise<string> {
     const key = `${chapterId}:${version}`;
     const cached = stories.get(key);
     if (cached) return cached;
-    const json = await findStoryJson(tx, chapterId, version);
+    const json = await findStoryJson(conn, chapterId, version);
     if (!json) throw new AppError(STATUS.CHAPTER_NOT_FOUND);
     if (stories.size >= STORY_CACHE_SIZE) stories.delete(stories.keys().next().value!);
     stories.set(key, json);
@@ -112,7 +112,7 @@ export function createPlayService({ db, now, contentTtlMs, random = cryptoRandom
   }
 
   async function describe(
-    tx: Db | Tx,
+    conn: Db | Tx,
     userId: number,
     locale: Locale,
     gameId: number,
@@ -128,7 +128,7 @@ export function createPlayService({ db, now, contentTtlMs, random = cryptoRandom
         nextChapter = toChapterInfo(
           next,
           locale,
-          await canPlayChapter(tx, userId, next),
+          await canPlayChapter(conn, userId, next),
           row.completedChapters.includes(next.id),
         );
       }
@@ -201,7 +201,7 @@ export function createPlayService({ db, now, contentTtlMs, random = cryptoRandom
    * there first the write matches no row and the event is refused with nothing changed.
    */
   async function step(
-    tx: Db | Tx,
+    conn: Db | Tx,
     userId: number,
     locale: Locale,
     body:
@@ -209,16 +209,16 @@ export function createPlayService({ db, now, contentTtlMs, random = cryptoRandom
       | { type: 'continue'; game_id: number; seq?: number; goalReached: boolean },
     content: GameContent,
   ): Promise<SaveRow> {
-    const save = await findSave(tx, userId, body.game_id);
+    const save = await findSave(conn, userId, body.game_id);
     if (!save) throw new AppError(STATUS.SAVE_NOT_FOUND);
     if (body.seq !== undefined && body.seq !== save.seq) throw new AppError(STATUS.STALE_EVENT);
-    const json = await storyJson(tx, save.chapterId, save.storyVersion);
+    const json = await storyJson(conn, save.chapterId, save.storyVersion);
     const next = runStory(() => applyStep(saveData(save), body, json, context(content, locale)));
     const completedChapters =
       next.view.chapterEnded && !save.completedChapters.includes(save.chapterId)
         ? [...save.completedChapters, save.chapterId]
         : save.completedChapters;
-    const written = await updateSave(tx, save, {
+    const written = await updateSave(conn, save, {
       seq: save.seq + 1,
       inkState: next.inkState,
       state: next.state,
