@@ -12,6 +12,11 @@ import { createCatalogueService } from './modules/games/catalogue-service.js';
 import { registerGameRoutes } from './modules/games/routes.js';
 import { registerHealthRoutes } from './modules/health/routes.js';
 import { createPayments } from './modules/payments/index.js';
+import { registerArtRoutes } from './modules/play/art-routes.js';
+import { createGameInfoService } from './modules/play/game-info-service.js';
+import { createPlayService } from './modules/play/play-service.js';
+import { registerPlayRoutes } from './modules/play/routes.js';
+import { resolveChapterUnlock } from './modules/play/unlocks.js';
 import type { RiskKeys } from './modules/risk/keys.js';
 import { registerRiskRoutes } from './modules/risk/routes.js';
 import { startPeriodic } from './modules/wallet/expiry-job.js';
@@ -76,6 +81,7 @@ export async function buildApp({
   const cache = new ResponseCache(config.CATALOGUE_CACHE_MS, () => now().getTime());
   const wallet = createWalletService({ now });
   const unlocks = createUnlockService(wallet);
+  unlocks.registerUnlockable('chapter', resolveChapterUnlock);
   for (const u of unlockables) unlocks.registerUnlockable(u.kind, u.resolve);
   const payments = await createPayments({ db, config, wallet, now });
 
@@ -112,6 +118,12 @@ export async function buildApp({
       registerGameRoutes(api, { catalogue: createCatalogueService(db), cache });
       registerWalletRoutes(api, { db, wallet, unlocks });
       await payments.registerApi(api);
+      registerPlayRoutes(api, {
+        play: createPlayService({ db, now, contentTtlMs: config.CATALOGUE_CACHE_MS }),
+        info: createGameInfoService({ db, artBase: `${prefix}/art` }),
+        optionalAuth: (request) => optionalAuth(request, sessions.verifyToken),
+      });
+      registerArtRoutes(api, db);
     },
     { prefix },
   );

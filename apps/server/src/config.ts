@@ -36,6 +36,11 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /** Seed (or update) the demo works from content/ on start; idempotent. */
+  DEMO_CONTENT: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   /** PEM of the risk step's RSA key when several processes must share one; else kept in DATA_DIR. */
   RISK_PRIVATE_KEY_PEM: z.preprocess(emptyToUndefined, z.string().optional()),
   /** Origin players reach us at; OAuth redirect URIs are built from it exactly. */

@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { seedDemoContent } from './modules/play/demo-content.js';
 import { loadRiskKeys } from './modules/risk/keys.js';
 import { openDatabase } from './platform/db/client.js';
 
@@ -11,6 +12,9 @@ async function main(): Promise<void> {
     poolSize: config.DATABASE_POOL_SIZE,
   });
   const riskKeys = await loadRiskKeys(config.dataDir, config.RISK_PRIVATE_KEY_PEM);
+  if (config.DEMO_CONTENT) {
+    await seedDemoContent(database.db, { artBase: `/${config.PRODUCT_SLUG}/art`, now: new Date() });
+  }
   const app = await buildApp({ config, database, riskKeys });
 
   let stopping = false;

@@ -42,6 +42,16 @@ export const EXPRESSIONS = [
 ] as const;
 export type Expression = (typeof EXPRESSIONS)[number];
 
+/** The five items of SPEC §3. */
+export const ITEM_KEYS = [
+  'healing_potion',
+  'magic_scroll',
+  'mysterious_key',
+  'enhanced_armor',
+  'invisibility_cloak',
+] as const;
+export type ItemKey = (typeof ITEM_KEYS)[number];
+
 export const TICKET_USE_TYPES = ['REGISTER', 'UPDATE_PWD'] as const;
 export type TicketUseType = (typeof TICKET_USE_TYPES)[number];
 

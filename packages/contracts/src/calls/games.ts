@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall, idSchema, pageOf, pageQuerySchema } from '../call.js';
-import { EXPRESSIONS, SCRIPT_TYPES } from '../constants.js';
+import { EXPRESSIONS, ITEM_KEYS, SCRIPT_TYPES } from '../constants.js';
 
 const scriptType = z.enum(SCRIPT_TYPES);
 const expression = z.enum(EXPRESSIONS);
@@ -59,10 +59,13 @@ export const userGameSchema = z.object({
   game: gameCardSchema,
   chapter_id: z.number().int().nullable(),
   chapter_title: z.string().nullable(),
+  /** Chapters finished out of all chapters. */
   progress_percent: z.number().min(0).max(100),
   last_played_at: z.string(),
 });
+export type UserGame = z.infer<typeof userGameSchema>;
 
+/** Public for visitors without a session (an empty list); a signed-in player sees their games. */
 export const userGamesCall = defineCall({
   method: 'GET',
   path: '/api/h5/game/user/games',
@@ -70,47 +73,82 @@ export const userGamesCall = defineCall({
   data: pageOf(userGameSchema),
 });
 
-export const resourceSchema = z.object({
-  kind: z.enum(['portrait', 'background', 'audio', 'cover']),
-  key: z.string(),
-  url: z.string(),
-  npc_id: z.number().int().nullable(),
-  expression: expression.nullable(),
+const itemKey = z.enum(ITEM_KEYS);
+
+export const chapterInfoSchema = z.object({
+  id: z.number().int(),
+  position: z.number().int(),
+  title: z.string(),
+  /** 0 for a free chapter. */
+  price_gems: z.number().int(),
+  unlocked: z.boolean(),
+  completed: z.boolean(),
 });
+export type ChapterInfo = z.infer<typeof chapterInfoSchema>;
+
+export const npcInfoSchema = z.object({
+  id: z.number().int(),
+  key: z.string(),
+  name: z.string(),
+  greeting: z.string(),
+  /** One image URL per expression of SPEC §3. */
+  portraits: z.record(expression, z.string()),
+});
+export type NpcInfo = z.infer<typeof npcInfoSchema>;
 
 export const resourceInfoCall = defineCall({
   method: 'GET',
   path: '/api/auth/h5/game/resource/info',
   query: z.object({ game_id: idSchema }),
-  data: z.object({ game_id: z.number().int(), resources: z.array(resourceSchema) }),
+  data: z.object({
+    game: gameCardSchema,
+    chapters: z.array(chapterInfoSchema),
+    npcs: z.array(npcInfoSchema),
+    scenes: z.array(z.object({ key: z.string(), url: z.string() })),
+    audio: z.array(z.object({ key: z.string(), url: z.string() })),
+    /** Where the player's save is, if they have one. */
+    save: z.object({ chapter_id: z.number().int(), seq: z.number().int() }).nullable(),
+  }),
 });
+export type ResourceInfo = z.infer<typeof resourceInfoCall.data>;
+
+const seq = z.number().int().min(0);
 
 /** One step of the main story. `seq` is the save's step counter: a stale or replayed event is refused. */
 export const gameEventBodySchema = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('start'), game_id: idSchema, chapter_id: idSchema.optional() }),
-  z.strictObject({ type: z.literal('continue'), game_id: idSchema, seq: z.number().int().min(0) }),
+  z.strictObject({
+    type: z.literal('start'),
+    game_id: idSchema,
+    /** Absent: resume where the save is, or the first chapter. */
+    chapter_id: idSchema.optional(),
+    /** Play the chapter from its beginning even when the save is inside it. */
+    restart: z.boolean().optional(),
+  }),
+  z.strictObject({ type: z.literal('continue'), game_id: idSchema, seq }),
   z.strictObject({
     type: z.literal('choose'),
     game_id: idSchema,
-    seq: z.number().int().min(0),
+    seq,
     choice_index: z.number().int().min(0).max(31),
   }),
   z.strictObject({
     type: z.literal('use_item'),
     game_id: idSchema,
-    seq: z.number().int().min(0),
+    seq,
     item_key: z.string().min(1).max(64),
   }),
   z.strictObject({
     type: z.literal('minigame_move'),
     game_id: idSchema,
-    seq: z.number().int().min(0),
+    seq,
+    /** puzzle { slots: [piece id | null] }, dice { action: "roll" }, word { guess } */
     move: z.record(z.string(), z.unknown()),
   }),
   z.strictObject({
     type: z.literal('rewind'),
     game_id: idSchema,
-    seq: z.number().int().min(0),
+    seq,
+    /** Index into `history` of the play state. */
     to_step: z.number().int().min(0),
   }),
 ]);
@@ -118,27 +156,99 @@ export type GameEventBody = z.infer<typeof gameEventBodySchema>;
 
 export const storyLineSchema = z.object({
   text: z.string(),
+  /** An NPC key, "player", or null for narration. */
   speaker: z.string().nullable(),
+  speaker_name: z.string().nullable(),
   npc_id: z.number().int().nullable(),
   expression: expression.nullable(),
 });
+export type StoryLine = z.infer<typeof storyLineSchema>;
+
+const statsSchema = z.object({
+  experience: z.number().int(),
+  health: z.number().int(),
+  magic: z.number().int(),
+  stars: z.number().int(),
+});
+
+export const minigameSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('puzzle'),
+    key: z.string(),
+    prompt: z.string(),
+    pieces: z.array(z.object({ id: z.string(), label: z.string() })),
+  }),
+  z.object({
+    kind: z.literal('dice'),
+    key: z.string(),
+    opponent_name: z.string(),
+    opponent_npc_id: z.number().int().nullable(),
+    target: z.number().int(),
+    player: z.number().int(),
+    rival: z.number().int(),
+    rolls: z.array(z.object({ player: z.number().int(), rival: z.number().int() })),
+  }),
+  z.object({
+    kind: z.literal('word'),
+    key: z.string(),
+    clue: z.string(),
+    tiles: z.array(z.string()),
+    attempts_left: z.number().int(),
+  }),
+]);
+export type Minigame = z.infer<typeof minigameSchema>;
 
 export const playStateSchema = z.object({
   game_id: z.number().int(),
   chapter_id: z.number().int(),
+  chapter_title: z.string(),
+  story_version: z.number().int(),
   seq: z.number().int(),
+  scene: z.string().nullable(),
+  /** Lines reached by this step, in order. */
   lines: z.array(storyLineSchema),
   choices: z.array(z.object({ index: z.number().int(), text: z.string() })),
-  stats: z.object({
-    experience: z.number().int(),
-    health: z.number().int(),
-    magic: z.number().int(),
-    stars: z.number().int(),
-  }),
-  inventory: z.array(z.object({ key: z.string(), count: z.number().int() })),
+  stats: statsSchema.extend({ defence: z.number().int() }),
+  inventory: z.array(z.object({ key: itemKey, count: z.number().int(), usable: z.boolean() })),
   tasks: z.array(z.object({ key: z.string(), title: z.string(), done: z.boolean() })),
-  minigame: z.record(z.string(), z.unknown()).nullable(),
+  npcs: z.array(
+    z.object({
+      npc_id: z.number().int(),
+      key: z.string(),
+      name: z.string(),
+      health: z.number().int(),
+      magic: z.number().int(),
+      experience: z.number().int(),
+    }),
+  ),
+  minigame: minigameSchema.nullable(),
+  /** The mini-game that just ended, shown before the lines that follow it. */
+  outcome: z
+    .object({
+      kind: z.enum(['puzzle', 'dice', 'word']),
+      won: z.boolean(),
+      rolls: z.array(z.object({ player: z.number().int(), rival: z.number().int() })).optional(),
+    })
+    .nullable(),
+  conversation: z
+    .object({
+      npc_id: z.number().int(),
+      npc_name: z.string(),
+      goal: z.string(),
+      goal_text: z.string(),
+    })
+    .nullable(),
+  /** Earlier choices of this chapter: rewind takes an index into this list. */
+  history: z.array(z.object({ step: z.number().int(), choice: z.string() })),
   chapter_ended: z.boolean(),
+  summary: z
+    .object({
+      stats: statsSchema,
+      items: z.array(z.object({ key: itemKey, count: z.number().int() })),
+      tasks_done: z.array(z.string()),
+    })
+    .nullable(),
+  next_chapter: chapterInfoSchema.nullable(),
 });
 export type PlayState = z.infer<typeof playStateSchema>;
 

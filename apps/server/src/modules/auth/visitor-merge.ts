@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.js';
 import { pageViews } from '../../platform/db/schema/index.js';
+import { moveSaves } from '../play/save-queries.js';
 
 /**
  * What a visitor did moves to the account they register or sign in to. Each module that keeps
@@ -10,6 +11,7 @@ const movers: ((tx: Tx, from: number, to: number) => Promise<void>)[] = [
   async (tx, from, to) => {
     await tx.update(pageViews).set({ userId: to }).where(eq(pageViews.userId, from));
   },
+  moveSaves,
 ];
 
 export async function mergeVisitorInto(

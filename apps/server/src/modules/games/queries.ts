@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNotNull } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { games, users } from '../../platform/db/schema/index.js';
 
@@ -53,4 +53,13 @@ export async function listPublishedScriptTypes(db: Db): Promise<string[]> {
     .where(isNotNull(games.publishedAt))
     .orderBy(games.scriptType);
   return rows.map((r) => r.scriptType);
+}
+
+export async function findGameCards(db: Db, ids: number[]): Promise<GameCardRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select(cardColumns)
+    .from(games)
+    .innerJoin(users, eq(users.id, games.creatorId))
+    .where(and(isNotNull(games.publishedAt), inArray(games.id, ids)));
 }

@@ -1,6 +1,11 @@
 /** What other modules may use of the wallet: spend, grant, balance, unlocks. */
 export { runLotExpiry } from './expiry-job.js';
-export { createUnlockService, type UnlockResolver, type UnlockService } from './unlocks.js';
+export {
+  createUnlockService,
+  isUnlocked,
+  type UnlockResolver,
+  type UnlockService,
+} from './unlocks.js';
 export {
   type CreditReason,
   createWalletService,

@@ -22,6 +22,16 @@ class BoughtMeanwhile extends Error {}
 
 const SPEND_REASON = { chapter: 'chapter_unlock', episode: 'episode_unlock' } as const;
 
+/** Whether a player has bought a target; usable inside the caller's transaction. */
+export async function isUnlocked(
+  exec: Db | Tx,
+  userId: number,
+  kind: UnlockKind,
+  targetId: number,
+): Promise<boolean> {
+  return (await findUnlock(exec, userId, kind, targetId)) !== null;
+}
+
 /**
  * The modules that own chapters and episodes register how to price them; the wallet owns the
  * purchase. Registration happens while the app is built, before it listens.
@@ -31,15 +41,6 @@ export function createUnlockService(wallet: WalletService) {
 
   function registerUnlockable(kind: UnlockKind, resolve: UnlockResolver): void {
     resolvers.set(kind, resolve);
-  }
-
-  async function isUnlocked(
-    exec: Db | Tx,
-    userId: number,
-    kind: UnlockKind,
-    targetId: number,
-  ): Promise<boolean> {
-    return (await findUnlock(exec, userId, kind, targetId)) !== null;
   }
 
   /**

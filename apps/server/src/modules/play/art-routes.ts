@@ -1,0 +1,89 @@
+import { EXPRESSIONS, type Expression } from '@taleforge/contracts/constants';
+import { and, asc, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Db } from '../../platform/db/client.js';
+import { npcs, scenes } from '../../platform/db/schema/index.js';
+import { portraitSvg } from './portrait.js';
+import { coverSvg, sceneSvg } from './scene-art.js';
+
+const CACHE_CONTROL = 'public, max-age=86400';
+const ID = /^\d{1,10}$/;
+const KEY = /^[a-z][a-z0-9_]{0,63}$/;
+
+function svg(reply: FastifyReply, body: string | null) {
+  if (body === null) return reply.code(404).type('text/plain').send('not found');
+  return reply.header('cache-control', CACHE_CONTROL).type('image/svg+xml').send(body);
+}
+
+/**
+ * Generated art: portraits per expression, scene backgrounds and covers. Plain image URLs (no
+ * df_id, no token) so <img> can load them; nothing here is secret.
+ */
+export function registerArtRoutes(app: FastifyInstance, db: Db): void {
+  const rendered = new Map<string, string | null>();
+  const memo = async (key: string, render: () => Promise<string | null>) => {
+    if (!rendered.has(key)) {
+      if (rendered.size > 2000) rendered.clear();
+      rendered.set(key, await render());
+    }
+    return rendered.get(key)!;
+  };
+
+  app.get<{ Params: { id: string; file: string } }>(
+    '/art/npc/:id/:file',
+    async (request, reply) => {
+      const { id, file } = request.params;
+      const expression = file.replace(/\.svg$/, '') as Expression;
+      if (!ID.test(id) || !EXPRESSIONS.includes(expression)) return svg(reply, null);
+      const body = await memo(`npc:${id}:${expression}`, async () => {
+        const [npc] = await db
+          .select({ face: npcs.face })
+          .from(npcs)
+          .where(eq(npcs.id, Number(id)));
+        return npc ? portraitSvg(npc.face, expression) : null;
+      });
+      return svg(reply, body);
+    },
+  );
+
+  app.get<{ Params: { gameId: string; file: string } }>(
+    '/art/scene/:gameId/:file',
+    async (request, reply) => {
+      const { gameId, file } = request.params;
+      const key = file.replace(/\.svg$/, '');
+      if (!ID.test(gameId) || !KEY.test(key)) return svg(reply, null);
+      const body = await memo(`scene:${gameId}:${key}`, async () => {
+        const [scene] = await db
+          .select({ style: scenes.style })
+          .from(scenes)
+          .where(and(eq(scenes.gameId, Number(gameId)), eq(scenes.key, key)));
+        return scene ? sceneSvg(key, scene.style) : null;
+      });
+      return svg(reply, body);
+    },
+  );
+
+  app.get<{ Params: { file: string } }>('/art/cover/:file', async (request, reply) => {
+    const gameId = request.params.file.replace(/\.svg$/, '');
+    if (!ID.test(gameId)) return svg(reply, null);
+    const body = await memo(`cover:${gameId}`, async () => {
+      const id = Number(gameId);
+      const [scene] = await db
+        .select()
+        .from(scenes)
+        .where(eq(scenes.gameId, id))
+        .orderBy(asc(scenes.key))
+        .limit(1);
+      const [npc] = await db
+        .select({ face: npcs.face })
+        .from(npcs)
+        .where(eq(npcs.gameId, id))
+        .orderBy(asc(npcs.id))
+        .limit(1);
+      return scene && npc
+        ? coverSvg(`cover${gameId}`, scene.style, portraitSvg(npc.face, 'smile'))
+        : null;
+    });
+    return svg(reply, body);
+  });
+}

@@ -1,0 +1,82 @@
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import type { Db, Tx } from '../../platform/db/client.js';
+import {
+  chapters,
+  chapterVersions,
+  games,
+  minigames,
+  npcs,
+  scenes,
+  tasks,
+} from '../../platform/db/schema/index.js';
+
+export type GameRow = typeof games.$inferSelect;
+export type ChapterRow = typeof chapters.$inferSelect;
+export type NpcRow = typeof npcs.$inferSelect;
+export type TaskRow = typeof tasks.$inferSelect;
+export type MinigameRow = typeof minigames.$inferSelect;
+export type SceneRow = typeof scenes.$inferSelect;
+
+export async function findPublishedGame(db: Db | Tx, gameId: number): Promise<GameRow | null> {
+  const [row] = await db
+    .select()
+    .from(games)
+    .where(and(eq(games.id, gameId), isNotNull(games.publishedAt)));
+  return row ?? null;
+}
+
+export async function listChapters(db: Db | Tx, gameId: number): Promise<ChapterRow[]> {
+  return db
+    .select()
+    .from(chapters)
+    .where(eq(chapters.gameId, gameId))
+    .orderBy(asc(chapters.position));
+}
+
+export async function findStoryJson(
+  db: Db | Tx,
+  chapterId: number,
+  version: number,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ storyJson: chapterVersions.storyJson })
+    .from(chapterVersions)
+    .where(and(eq(chapterVersions.chapterId, chapterId), eq(chapterVersions.version, version)));
+  return row?.storyJson ?? null;
+}
+
+export async function findChapterSource(db: Db | Tx, chapterId: number, version: number) {
+  const [row] = await db
+    .select({ inkSource: chapterVersions.inkSource })
+    .from(chapterVersions)
+    .where(and(eq(chapterVersions.chapterId, chapterId), eq(chapterVersions.version, version)));
+  return row?.inkSource ?? null;
+}
+
+export interface GameContent {
+  npcs: NpcRow[];
+  tasks: TaskRow[];
+  minigames: MinigameRow[];
+  scenes: SceneRow[];
+}
+
+export async function loadGameContent(db: Db | Tx, gameId: number): Promise<GameContent> {
+  const [npcRows, taskRows, minigameRows, sceneRows] = await Promise.all([
+    db.select().from(npcs).where(eq(npcs.gameId, gameId)).orderBy(asc(npcs.id)),
+    db.select().from(tasks).where(eq(tasks.gameId, gameId)).orderBy(asc(tasks.id)),
+    db.select().from(minigames).where(eq(minigames.gameId, gameId)),
+    db.select().from(scenes).where(eq(scenes.gameId, gameId)),
+  ]);
+  return { npcs: npcRows, tasks: taskRows, minigames: minigameRows, scenes: sceneRows };
+}
+
+export async function insertChapterVersion(
+  tx: Tx,
+  values: typeof chapterVersions.$inferInsert,
+): Promise<void> {
+  await tx.insert(chapterVersions).values(values);
+  await tx
+    .update(chapters)
+    .set({ version: values.version })
+    .where(eq(chapters.id, values.chapterId));
+}

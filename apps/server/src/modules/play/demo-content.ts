@@ -1,0 +1,72 @@
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.js';
+import { users } from '../../platform/db/schema/index.js';
+import { type GameDefinition, publishGame } from './publish.js';
+
+/** content/ at the repository root; src/ and dist/ sit at the same depth. */
+export const CONTENT_DIR = fileURLToPath(new URL('../../../../../content', import.meta.url));
+
+const STUDIO_PUBLIC_ID = 'taleforge_studio';
+
+type GameFile = Omit<GameDefinition, 'chapters'> & {
+  chapters: (Omit<GameDefinition['chapters'][number], 'ink'> & { file: string })[];
+};
+
+export async function loadGameDefinition(dir: string): Promise<GameDefinition> {
+  const file = JSON.parse(await readFile(path.join(dir, 'game.json'), 'utf8')) as GameFile;
+  const chapters = await Promise.all(
+    file.chapters.map(async ({ file: inkFile, ...chapter }) => ({
+      ...chapter,
+      ink: await readFile(path.join(dir, inkFile), 'utf8'),
+    })),
+  );
+  return { ...file, chapters };
+}
+
+export async function loadDemoGames(contentDir = CONTENT_DIR): Promise<GameDefinition[]> {
+  const entries = await readdir(contentDir, { withFileTypes: true });
+  // A game is a folder with a game.json; content/ also holds other authored material (personas).
+  const dirs = entries
+    .filter((e) => e.isDirectory() && existsSync(path.join(contentDir, e.name, 'game.json')))
+    .map((e) => e.name)
+    .sort();
+  return Promise.all(dirs.map((d) => loadGameDefinition(path.join(contentDir, d))));
+}
+
+async function studioUser(db: Db): Promise<number> {
+  await db
+    .insert(users)
+    .values({ publicId: STUDIO_PUBLIC_ID, nickName: 'Taleforge Studio', oauthEnum: 'EMAIL' })
+    .onConflictDoNothing();
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.publicId, STUDIO_PUBLIC_ID));
+  return row!.id;
+}
+
+/**
+ * Seeds the demo works on start. Idempotent: unchanged files change nothing; an edited chapter is
+ * published as a new version, and saves on the old one keep running.
+ */
+export async function seedDemoContent(
+  db: Db,
+  options: { artBase: string; now: Date; contentDir?: string },
+): Promise<number[]> {
+  const creatorId = await studioUser(db);
+  const ids: number[] = [];
+  for (const def of await loadDemoGames(options.contentDir)) {
+    ids.push(
+      await publishGame(db, def, {
+        creatorId,
+        coverUrl: (id) => `${options.artBase}/cover/${id}.svg`,
+        now: options.now,
+      }),
+    );
+  }
+  return ids;
+}

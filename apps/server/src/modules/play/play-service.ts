@@ -1,0 +1,271 @@
+import { randomInt } from 'node:crypto';
+import type { GameEventBody, PlayState } from '@taleforge/contracts';
+import type { Locale } from '@taleforge/contracts/constants';
+import { STATUS } from '@taleforge/contracts/status';
+import type { Db, Tx } from '../../platform/db/client.js';
+import { AppError } from '../../platform/http/app-error.js';
+import {
+  type ChapterRow,
+  findPublishedGame,
+  findStoryJson,
+  type GameContent,
+  listChapters,
+  loadGameContent,
+} from './content-queries.js';
+import { toChapterInfo, toPlayState } from './play-view.js';
+import { findSave, insertSave, lockSave, type SaveRow, updateSave } from './save-queries.js';
+import { newPlayerState, type PlayerState } from './state.js';
+import { applyStep, type SaveData, startChapterSave } from './step.js';
+import type { StoryContext } from './story-runtime.js';
+import { canPlayChapter } from './unlocks.js';
+
+export interface PlayDeps {
+  db: Db;
+  now: () => Date;
+  /** How long a game's chapters and content are reused before being read again. */
+  contentTtlMs: number;
+  /** Uniform in [0, 1); tests hand in a fixed sequence. */
+  random?: () => number;
+}
+
+const cryptoRandom = () => randomInt(0, 2 ** 32) / 2 ** 32;
+
+/** Immutable once published: a chapter version's compiled story is cached by (chapter, version). */
+const STORY_CACHE_SIZE = 256;
+
+interface LoadedGame {
+  chapters: ChapterRow[];
+  content: GameContent;
+  expires: number;
+}
+
+export function createPlayService({ db, now, contentTtlMs, random = cryptoRandom }: PlayDeps) {
+  const stories = new Map<string, string>();
+  const loadedGames = new Map<number, LoadedGame>();
+
+  /**
+   * Content changes only when a game is published, so every event of every player need not read
+   * it: it is kept for `contentTtlMs` (a new chapter version reaches new plays within that time).
+   */
+  async function loadGame(gameId: number): Promise<LoadedGame> {
+    const cached = loadedGames.get(gameId);
+    if (cached && cached.expires > now().getTime()) return cached;
+    const game = await findPublishedGame(db, gameId);
+    if (!game) throw new AppError(STATUS.GAME_NOT_FOUND);
+    const [chapters, content] = await Promise.all([
+      listChapters(db, gameId),
+      loadGameContent(db, gameId),
+    ]);
+    const loaded = { chapters, content, expires: now().getTime() + contentTtlMs };
+    if (loadedGames.size > 1000) loadedGames.clear();
+    loadedGames.set(gameId, loaded);
+    return loaded;
+  }
+
+  async function storyJson(conn: Db | Tx, chapterId: number, version: number): Promise<string> {
+    const key = `${chapterId}:${version}`;
+    const cached = stories.get(key);
+    if (cached) return cached;
+    const json = await findStoryJson(conn, chapterId, version);
+    if (!json) throw new AppError(STATUS.CHAPTER_NOT_FOUND);
+    if (stories.size >= STORY_CACHE_SIZE) stories.delete(stories.keys().next().value!);
+    stories.set(key, json);
+    return json;
+  }
+
+  function context(content: GameContent, locale: Locale): StoryContext {
+    return {
+      minigames: Object.fromEntries(content.minigames.map((m) => [m.key, m.spec])),
+      locale,
+      random,
+    };
+  }
+
+  /** Runs the story; a fault in content becomes 4015 and the save is left as it was. */
+  function runStory<T>(fn: () => T): T {
+    try {
+      return fn();
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      throw new AppError(STATUS.STORY_BROKEN);
+    }
+  }
+
+  const saveData = (row: SaveRow): SaveData => ({
+    inkState: row.inkState,
+    state: row.state,
+    view: row.view,
+    history: row.history,
+  });
+
+  /** The carried state a chapter starts from; replaying a chapter starts from how it began. */
+  function baseState(save: SaveRow | null, chapterId: number): PlayerState {
+    if (!save) return newPlayerState();
+    if (save.chapterId !== chapterId) return save.state;
+    const start = save.state.chapterStart;
+    return {
+      ...save.state,
+      stats: { ...start.stats },
+      inventory: { ...start.inventory },
+      tasks: Object.fromEntries(start.tasksDone.map((k) => [k, true])),
+    };
+  }
+
+  async function describe(
+    conn: Db | Tx,
+    userId: number,
+    locale: Locale,
+    gameId: number,
+    chapters: ChapterRow[],
+    content: GameContent,
+    row: SaveRow,
+  ): Promise<PlayState> {
+    const chapter = chapters.find((c) => c.id === row.chapterId)!;
+    let nextChapter = null;
+    if (row.view.chapterEnded) {
+      const next = chapters.find((c) => c.position > chapter.position);
+      if (next) {
+        nextChapter = toChapterInfo(
+          next,
+          locale,
+          await canPlayChapter(conn, userId, next),
+          row.completedChapters.includes(next.id),
+        );
+      }
+    }
+    return toPlayState(
+      {
+        gameId,
+        chapter,
+        storyVersion: row.storyVersion,
+        seq: row.seq,
+        save: saveData(row),
+        content,
+        nextChapter,
+      },
+      locale,
+    );
+  }
+
+  async function start(
+    tx: Tx,
+    userId: number,
+    locale: Locale,
+    body: Extract<GameEventBody, { type: 'start' }>,
+    chapters: ChapterRow[],
+    content: GameContent,
+  ): Promise<SaveRow> {
+    const save = await lockSave(tx, userId, body.game_id);
+    const chapter = body.chapter_id
+      ? chapters.find((c) => c.id === body.chapter_id)
+      : (chapters.find((c) => c.id === save?.chapterId) ?? chapters[0]);
+    if (!chapter || chapter.version === 0) throw new AppError(STATUS.CHAPTER_NOT_FOUND);
+    if (!(await canPlayChapter(tx, userId, chapter))) throw new AppError(STATUS.CHAPTER_LOCKED);
+    // Opening the game again resumes: nothing changes.
+    if (save && save.chapterId === chapter.id && !body.restart) return save;
+
+    const json = await storyJson(tx, chapter.id, chapter.version);
+    const data = runStory(() =>
+      startChapterSave(json, baseState(save, chapter.id), context(content, locale)),
+    );
+    const values = {
+      chapterId: chapter.id,
+      storyVersion: chapter.version,
+      inkState: data.inkState,
+      state: data.state,
+      view: data.view,
+      history: data.history,
+      updatedAt: now(),
+    };
+    const completed = save?.completedChapters ?? [];
+    const completedChapters =
+      data.view.chapterEnded && !completed.includes(chapter.id)
+        ? [...completed, chapter.id]
+        : completed;
+    const written = save
+      ? await updateSave(tx, save, { ...values, seq: save.seq + 1, completedChapters })
+      : await insertSave(tx, {
+          ...values,
+          userId,
+          gameId: body.game_id,
+          seq: 1,
+          completedChapters,
+        });
+    if (!written) throw new AppError(STATUS.STALE_EVENT);
+    return written;
+  }
+
+  /**
+   * One step on an existing save. No lock and no transaction: the save is read, the step computed
+   * in memory, and written in one compare-and-set on `seq`; when another device (or a replay) got
+   * there first the write matches no row and the event is refused with nothing changed.
+   */
+  async function step(
+    conn: Db | Tx,
+    userId: number,
+    locale: Locale,
+    body:
+      | Exclude<GameEventBody, { type: 'start' }>
+      | { type: 'continue'; game_id: number; seq?: number; goalReached: boolean },
+    content: GameContent,
+  ): Promise<SaveRow> {
+    const save = await findSave(conn, userId, body.game_id);
+    if (!save) throw new AppError(STATUS.SAVE_NOT_FOUND);
+    if (body.seq !== undefined && body.seq !== save.seq) throw new AppError(STATUS.STALE_EVENT);
+    const json = await storyJson(conn, save.chapterId, save.storyVersion);
+    const next = runStory(() => applyStep(saveData(save), body, json, context(content, locale)));
+    const completedChapters =
+      next.view.chapterEnded && !save.completedChapters.includes(save.chapterId)
+        ? [...save.completedChapters, save.chapterId]
+        : save.completedChapters;
+    const written = await updateSave(conn, save, {
+      seq: save.seq + 1,
+      inkState: next.inkState,
+      state: next.state,
+      view: next.view,
+      history: next.history,
+      completedChapters,
+      updatedAt: now(),
+    });
+    if (!written) throw new AppError(STATUS.STALE_EVENT);
+    return written;
+  }
+
+  return {
+    /**
+     * For the conversation module: the AI conversation the story offered has ended, with its goal
+     * reached or not; the story goes on from there. Refused (4009) when no conversation is waiting.
+     */
+    async finishConversation(
+      userId: number,
+      locale: Locale,
+      gameId: number,
+      goalReached: boolean,
+    ): Promise<PlayState> {
+      const { chapters, content } = await loadGame(gameId);
+      const row = await step(
+        db,
+        userId,
+        locale,
+        { type: 'continue', game_id: gameId, goalReached },
+        content,
+      );
+      return describe(db, userId, locale, gameId, chapters, content, row);
+    },
+
+    /**
+     * One story event: it all happens or none of it. Starting a chapter creates or rewrites the
+     * save in a transaction on the locked row; a step is one compare-and-set write.
+     */
+    async handleEvent(userId: number, locale: Locale, body: GameEventBody): Promise<PlayState> {
+      const { chapters, content } = await loadGame(body.game_id);
+      const row =
+        body.type === 'start'
+          ? await db.transaction((tx) => start(tx, userId, locale, body, chapters, content))
+          : await step(db, userId, locale, body, content);
+      return describe(db, userId, locale, body.game_id, chapters, content, row);
+    },
+  };
+}
+
+export type PlayService = ReturnType<typeof createPlayService>;

@@ -1,0 +1,160 @@
+import type { ScriptType } from '@taleforge/contracts/constants';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../platform/db/client.js';
+import {
+  type ChatGoal,
+  chapters,
+  type FaceStyle,
+  games,
+  type LocalizedText,
+  type MinigameSpec,
+  minigames,
+  npcs,
+  type SceneStyle,
+  scenes,
+  tasks,
+} from '../../platform/db/schema/index.js';
+import { findChapterSource, insertChapterVersion, listChapters } from './content-queries.js';
+import { type ContentRefs, compileChapter } from './ink-compiler.js';
+
+/** A whole game as authors write it (content/<slug>/game.json plus one .ink file per chapter). */
+export interface GameDefinition {
+  slug: string;
+  title: LocalizedText;
+  description: LocalizedText;
+  scriptType: ScriptType;
+  tags: string[];
+  languages: string[];
+  npcs: {
+    key: string;
+    name: LocalizedText;
+    persona: LocalizedText;
+    greeting: LocalizedText;
+    goals?: Record<string, ChatGoal>;
+    face: FaceStyle;
+  }[];
+  tasks: { key: string; title: LocalizedText }[];
+  scenes: { key: string; style: SceneStyle }[];
+  minigames: { key: string; spec: MinigameSpec }[];
+  chapters: { title: LocalizedText; priceGems: number; ink: string }[];
+}
+
+function refsOf(def: GameDefinition): ContentRefs {
+  return {
+    npcs: new Set(def.npcs.map((n) => n.key)),
+    goals: new Map(def.npcs.map((n) => [n.key, new Set(Object.keys(n.goals ?? {}))])),
+    tasks: new Set(def.tasks.map((t) => t.key)),
+    scenes: new Set(def.scenes.map((s) => s.key)),
+    minigames: new Map(def.minigames.map((m) => [m.key, m.spec.kind])),
+  };
+}
+
+/**
+ * Creates or updates a game from its definition, in one transaction. Idempotent: running it again
+ * with the same files changes nothing; a chapter whose ink changed gets a new version, and saves on
+ * the old version keep running on it. Malformed ink refuses the whole game (status 4014).
+ */
+export async function publishGame(
+  db: Db,
+  def: GameDefinition,
+  options: { creatorId: number; coverUrl: (gameId: number) => string; now: Date },
+): Promise<number> {
+  const refs = refsOf(def);
+  // Compile first: a broken chapter must not leave a half-updated game behind.
+  const compiled = def.chapters.map((c) => compileChapter(c.ink, refs));
+  return db.transaction(async (tx) => {
+    const meta = {
+      title: def.title,
+      description: def.description,
+      scriptType: def.scriptType,
+      tags: def.tags,
+      languages: def.languages,
+      chapterCount: def.chapters.length,
+    };
+    const [game] = await tx
+      .insert(games)
+      .values({
+        ...meta,
+        slug: def.slug,
+        cover: '',
+        creatorId: options.creatorId,
+        publishedAt: options.now,
+      })
+      .onConflictDoUpdate({ target: games.slug, set: meta })
+      .returning({ id: games.id, cover: games.cover });
+    const gameId = game!.id;
+    if (!game!.cover)
+      await tx
+        .update(games)
+        .set({ cover: options.coverUrl(gameId) })
+        .where(eq(games.id, gameId));
+
+    for (const npc of def.npcs) {
+      const values = {
+        name: npc.name,
+        persona: npc.persona,
+        greeting: npc.greeting,
+        goals: npc.goals ?? {},
+        face: npc.face,
+      };
+      await tx
+        .insert(npcs)
+        .values({ ...values, gameId, key: npc.key })
+        .onConflictDoUpdate({ target: [npcs.gameId, npcs.key], set: values });
+    }
+    for (const task of def.tasks) {
+      await tx
+        .insert(tasks)
+        .values({ gameId, ...task })
+        .onConflictDoUpdate({ target: [tasks.gameId, tasks.key], set: { title: task.title } });
+    }
+    for (const scene of def.scenes) {
+      await tx
+        .insert(scenes)
+        .values({ gameId, ...scene })
+        .onConflictDoUpdate({ target: [scenes.gameId, scenes.key], set: { style: scene.style } });
+    }
+    for (const game of def.minigames) {
+      await tx
+        .insert(minigames)
+        .values({ gameId, ...game })
+        .onConflictDoUpdate({
+          target: [minigames.gameId, minigames.key],
+          set: { spec: game.spec },
+        });
+    }
+    await publishChapters(tx, gameId, def, compiled);
+    return gameId;
+  });
+}
+
+async function publishChapters(tx: Tx, gameId: number, def: GameDefinition, compiled: string[]) {
+  const existing = await listChapters(tx, gameId);
+  for (const [i, chapter] of def.chapters.entries()) {
+    const position = i + 1;
+    let row = existing.find((c) => c.position === position);
+    if (!row) {
+      [row] = await tx
+        .insert(chapters)
+        .values({ gameId, position, title: chapter.title, priceGems: chapter.priceGems })
+        .returning();
+    } else {
+      await tx
+        .update(chapters)
+        .set({ title: chapter.title, priceGems: chapter.priceGems })
+        .where(and(eq(chapters.id, row.id)));
+    }
+    const current = row!.version > 0 ? await findChapterSource(tx, row!.id, row!.version) : null;
+    if (current === chapter.ink) continue;
+    await insertChapterVersion(tx, {
+      chapterId: row!.id,
+      version: row!.version + 1,
+      inkSource: chapter.ink,
+      storyJson: compiled[i]!,
+    });
+  }
+  await tx
+    .update(games)
+    .set({ chapterCount: sql`${def.chapters.length}` })
+    .where(eq(games.id, gameId));
+}

@@ -1,0 +1,283 @@
+import { Story } from 'inkjs';
+import type { LocalizedText, MinigameSpec } from '../../platform/db/schema/index.js';
+import { removeItem } from './items.js';
+import { startMinigame } from './minigames.js';
+import {
+  type ChapterSummary,
+  emptyView,
+  MAX_HEALTH,
+  MAX_MAGIC,
+  newNpcStatus,
+  type PlayerState,
+  STAT_KEYS,
+  type StoryView,
+  type ViewLine,
+} from './state.js';
+import { parseTag, type Tag } from './tags.js';
+
+/** What the runtime needs to know of a game beyond the story itself. */
+export interface StoryContext {
+  minigames: Record<string, MinigameSpec>;
+  locale: string;
+  random: () => number;
+}
+
+/** Ink variables the runtime writes after a mini-game or a conversation, if the story declares them. */
+export const WON_VARIABLE = 'won';
+export const GOAL_VARIABLE = 'goal_reached';
+
+/** Lines one step may produce at most: a story looping without a choice is a content fault. */
+const MAX_LINES_PER_STEP = 500;
+
+export class StoryLoopError extends Error {}
+
+type InkChoice = { index: number; text: string; tags: string[] | null };
+
+/**
+ * Building a Story from its JSON is the costly part of a step, so each compiled story is built
+ * once and reused: a step loads its save's ink state into it, runs synchronously, and reads the
+ * state back out. (One thread: no two steps ever hold the same Story at once.)
+ */
+interface LoadedStory {
+  story: Story;
+  /** The player state the bound functions read: the session currently running. */
+  player: { state: PlayerState | null };
+}
+
+const STORY_POOL_SIZE = 128;
+const pool = new Map<string, LoadedStory>();
+
+function loadStory(storyJson: string): LoadedStory {
+  const found = pool.get(storyJson);
+  if (found) return found;
+  const story = new Story(storyJson);
+  const player: LoadedStory['player'] = { state: null };
+  story.BindExternalFunction(
+    'has_item',
+    (key: string) => (player.state?.inventory[key] ?? 0) > 0,
+    true,
+  );
+  story.BindExternalFunction('task_done', (key: string) => player.state?.tasks[key] === true, true);
+  if (pool.size >= STORY_POOL_SIZE) pool.delete(pool.keys().next().value!);
+  const loaded = { story, player };
+  pool.set(storyJson, loaded);
+  return loaded;
+}
+
+function clone<T>(value: T): T {
+  return structuredClone(value);
+}
+
+function localizedLine(text: string, tags: Tag[]): LocalizedText {
+  const out: LocalizedText = { en_US: text };
+  for (const tag of tags) if (tag.kind === 'translation') out[tag.locale] = tag.text;
+  return out;
+}
+
+/**
+ * One chapter's story loaded for one step. Works on copies: the caller keeps the saved values
+ * untouched until it decides to write the new ones.
+ */
+export class StorySession {
+  readonly story: Story;
+  readonly state: PlayerState;
+  view: StoryView;
+
+  constructor(
+    storyJson: string,
+    inkState: string | null,
+    state: PlayerState,
+    view: StoryView,
+    private readonly context: StoryContext,
+  ) {
+    const loaded = loadStory(storyJson);
+    this.story = loaded.story;
+    this.state = clone(state);
+    this.view = clone(view);
+    loaded.player.state = this.state;
+    if (inkState) this.story.state.LoadJson(inkState);
+    else this.story.ResetState();
+  }
+
+  static startChapter(storyJson: string, state: PlayerState, context: StoryContext): StorySession {
+    const fresh = clone(state);
+    fresh.chapterStart = {
+      stats: { ...fresh.stats },
+      inventory: { ...fresh.inventory },
+      tasksDone: Object.keys(fresh.tasks).filter((k) => fresh.tasks[k]),
+    };
+    fresh.scene = null;
+    const session = new StorySession(storyJson, null, fresh, emptyView(), context);
+    session.run();
+    return session;
+  }
+
+  get inkState(): string {
+    return this.story.state.ToJson();
+  }
+
+  /** Runs the story until it waits for the player: a choice, a mini-game, a conversation, or the end. */
+  run(): void {
+    const startInk = this.inkState;
+    const before = this.conditionState();
+    const lines: ViewLine[] = [];
+    this.view.choices = [];
+    this.view.conversation = null;
+    while (this.story.canContinue) {
+      if (lines.length >= MAX_LINES_PER_STEP)
+        throw new StoryLoopError('story produced too many lines');
+      const text = this.story.Continue()?.trim() ?? '';
+      const tags = (this.story.currentTags ?? []).map(parseTag);
+      const line = this.applyTags(tags);
+      if (text) lines.push({ ...line, text: localizedLine(text, tags) });
+      if (this.view.minigame || this.view.conversation) break;
+      if (this.view.chapterEnded) break;
+    }
+    this.view.lines = lines;
+    if (this.view.minigame || this.view.conversation) return;
+    if (!this.view.chapterEnded) {
+      // Ink evaluates a choice's condition while it runs the lines before it, before their tags
+      // took effect; when those tags changed what has_item()/task_done() read, evaluate again.
+      if (this.conditionState() !== before) this.replayForChoices(startInk);
+      this.view.choices = this.story.currentChoices.map((choice: InkChoice) => ({
+        index: choice.index,
+        text: localizedLine(choice.text, (choice.tags ?? []).map(parseTag)),
+      }));
+      if (this.view.choices.length === 0) this.view.chapterEnded = true;
+    }
+    if (this.view.chapterEnded) {
+      this.view.choices = [];
+      this.view.summary = this.summary();
+    }
+  }
+
+  private conditionState(): string {
+    return JSON.stringify([this.state.inventory, this.state.tasks]);
+  }
+
+  /** Runs the same lines again from `inkState` without their effects, to refresh the choices. */
+  private replayForChoices(inkState: string): void {
+    this.story.state.LoadJson(inkState);
+    let guard = 0;
+    while (this.story.canContinue && guard++ < MAX_LINES_PER_STEP) this.story.Continue();
+  }
+
+  /** The caller has checked the index against the choices on screen. */
+  choose(index: number): void {
+    this.view.outcome = null;
+    this.story.ChooseChoiceIndex(index);
+    this.run();
+  }
+
+  /** A mini-game finished: the story reads `won` and goes on. */
+  finishMinigame(won: boolean): void {
+    const game = this.view.minigame;
+    this.view.minigame = null;
+    if (game) {
+      this.view.outcome = {
+        kind: game.kind,
+        key: game.key,
+        won,
+        ...(game.kind === 'dice' ? { rolls: game.rolls } : {}),
+      };
+    }
+    this.setVariable(WON_VARIABLE, won);
+    this.run();
+  }
+
+  /** The player leaves the offered conversation (or comes back from it) and the story goes on. */
+  continueAfterConversation(goalReached: boolean): void {
+    this.view.outcome = null;
+    this.setVariable(GOAL_VARIABLE, goalReached);
+    this.run();
+  }
+
+  private setVariable(name: string, value: boolean): void {
+    if (this.story.variablesState.GlobalVariableExistsWithName(name)) {
+      this.story.variablesState.$(name, value);
+    }
+  }
+
+  private meet(npc: string): void {
+    this.state.npcs[npc] ??= newNpcStatus();
+  }
+
+  /** Applies a line's effects and returns who says it. */
+  private applyTags(tags: Tag[]): Omit<ViewLine, 'text'> {
+    const line: Omit<ViewLine, 'text'> = { speaker: null, expression: null };
+    const s = this.state;
+    for (const tag of tags) {
+      switch (tag.kind) {
+        case 'speaker':
+          line.speaker = tag.npc;
+          line.expression = tag.expression;
+          if (tag.npc !== 'player') this.meet(tag.npc);
+          break;
+        case 'scene':
+          s.scene = tag.key;
+          break;
+        case 'task_start':
+          s.tasks[tag.key] ??= false;
+          break;
+        case 'task_done':
+          s.tasks[tag.key] = true;
+          break;
+        case 'item_gain':
+          s.inventory[tag.key] = (s.inventory[tag.key] ?? 0) + tag.count;
+          break;
+        case 'item_use':
+          removeItem(s, tag.key);
+          break;
+        case 'stat': {
+          // Armour softens every blow the story deals.
+          const amount =
+            tag.stat === 'health' && tag.delta < 0
+              ? Math.round(tag.delta * (1 - s.stats.defence / 100))
+              : tag.delta;
+          const max =
+            tag.stat === 'health' ? MAX_HEALTH : tag.stat === 'magic' ? MAX_MAGIC : Infinity;
+          s.stats[tag.stat] = Math.max(0, Math.min(max, s.stats[tag.stat] + amount));
+          break;
+        }
+        case 'npc_stat': {
+          this.meet(tag.npc);
+          const status = s.npcs[tag.npc]!;
+          status[tag.stat] = Math.max(
+            0,
+            Math.min(tag.stat === 'experience' ? Infinity : 100, status[tag.stat] + tag.delta),
+          );
+          break;
+        }
+        case 'minigame':
+          this.view.minigame = startMinigame(tag.game, tag.key, this.context);
+          break;
+        case 'chat':
+          this.meet(tag.npc);
+          this.view.conversation = { npc: tag.npc, goal: tag.goal };
+          break;
+        case 'chapter_end':
+          this.view.chapterEnded = true;
+          break;
+        case 'translation':
+          break;
+      }
+    }
+    return line;
+  }
+
+  private summary(): ChapterSummary {
+    const start = this.state.chapterStart;
+    const stats = Object.fromEntries(
+      STAT_KEYS.map((k) => [k, this.state.stats[k] - start.stats[k]]),
+    ) as ChapterSummary['stats'];
+    const items: Record<string, number> = {};
+    for (const [k, n] of Object.entries(this.state.inventory)) {
+      const gained = n - (start.inventory[k] ?? 0);
+      if (gained > 0) items[k] = gained;
+    }
+    const tasksDone = Object.keys(this.state.tasks).filter(
+      (k) => this.state.tasks[k] && !start.tasksDone.includes(k),
+    );
+    return { stats, items, tasksDone };
+  }
+}

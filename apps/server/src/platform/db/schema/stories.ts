@@ -1,0 +1,129 @@
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { games, type LocalizedText } from './games.js';
+
+/**
+ * A chapter of a game. Its story lives in chapter_versions: `version` names the one new plays
+ * start on, while saves keep the version they were made on (see docs/story-runtime.md).
+ */
+export const chapters = pgTable(
+  'chapters',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    gameId: bigint('game_id', { mode: 'number' })
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    title: jsonb('title').$type<LocalizedText>().notNull(),
+    /** 0 means free. */
+    priceGems: integer('price_gems').notNull().default(0),
+    version: integer('version').notNull().default(0),
+  },
+  (t) => [uniqueIndex('chapters_game_position_key').on(t.gameId, t.position)],
+);
+
+/** Every published story of a chapter, kept so that old saves still run. */
+export const chapterVersions = pgTable(
+  'chapter_versions',
+  {
+    chapterId: bigint('chapter_id', { mode: 'number' })
+      .notNull()
+      .references(() => chapters.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    inkSource: text('ink_source').notNull(),
+    /** inkjs compiled JSON: what the runtime loads. */
+    storyJson: text('story_json').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.chapterId, t.version] })],
+);
+
+/** Face parameters of a generated portrait (see modules/play/portrait.ts). */
+export type FaceStyle = {
+  skin: string;
+  hair: string;
+  hairStyle: 'short' | 'long' | 'bun' | 'spiky' | 'hood';
+  eyes: string;
+  accent: string;
+};
+
+/** A goal the AI conversation can reach; the story names it in a `chat` tag. */
+export type ChatGoal = { description: LocalizedText; success: LocalizedText };
+
+export const npcs = pgTable(
+  'npcs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    gameId: bigint('game_id', { mode: 'number' })
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    /** What ink tags call this character. */
+    key: text('key').notNull(),
+    name: jsonb('name').$type<LocalizedText>().notNull(),
+    /** Who the character is, for the AI conversation's system prompt. */
+    persona: jsonb('persona').$type<LocalizedText>().notNull(),
+    greeting: jsonb('greeting').$type<LocalizedText>().notNull(),
+    goals: jsonb('goals').$type<Record<string, ChatGoal>>().notNull().default({}),
+    face: jsonb('face').$type<FaceStyle>().notNull(),
+  },
+  (t) => [uniqueIndex('npcs_game_key').on(t.gameId, t.key)],
+);
+
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    gameId: bigint('game_id', { mode: 'number' })
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    title: jsonb('title').$type<LocalizedText>().notNull(),
+  },
+  (t) => [uniqueIndex('tasks_game_key').on(t.gameId, t.key)],
+);
+
+export type PuzzleSpec = { kind: 'puzzle'; prompt: LocalizedText; pieces: LocalizedText[] };
+export type DiceSpec = { kind: 'dice'; opponent: string; target: number };
+export type WordSpec = { kind: 'word'; clue: LocalizedText; answer: LocalizedText };
+export type MinigameSpec = PuzzleSpec | DiceSpec | WordSpec;
+
+export const minigames = pgTable(
+  'minigames',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    gameId: bigint('game_id', { mode: 'number' })
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    spec: jsonb('spec').$type<MinigameSpec>().notNull(),
+  },
+  (t) => [uniqueIndex('minigames_game_key').on(t.gameId, t.key)],
+);
+
+/** Scene backgrounds: two colours and a motif drawn as SVG. */
+export type SceneStyle = {
+  top: string;
+  bottom: string;
+  motif: 'stars' | 'city' | 'waves' | 'hills' | 'grid' | 'rain';
+};
+
+export const scenes = pgTable(
+  'scenes',
+  {
+    gameId: bigint('game_id', { mode: 'number' })
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    style: jsonb('style').$type<SceneStyle>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.key] }), index('scenes_game_idx').on(t.gameId)],
+);

@@ -1,0 +1,106 @@
+import type { GameEventBody, PlayState } from '@taleforge/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { isApiError } from '../../shared/api';
+import { currentLocale } from '../../shared/i18n/i18n';
+import { toast } from '../../shared/ui/toast/toast-store';
+import { fetchResources, sendEvent } from './play-api';
+
+/** Body status the server answers when another device (or a double tap) moved the story on. */
+const STALE_EVENT = 4005;
+
+type StepEvent = Exclude<GameEventBody, { type: 'start' }>;
+/** A step as the page asks for it: the hook adds the game and the save's seq. */
+export type PlayAction =
+  | { type: 'continue' }
+  | { type: 'choose'; choice_index: number }
+  | { type: 'use_item'; item_key: string }
+  | { type: 'minigame_move'; move: Record<string, unknown> }
+  | { type: 'rewind'; to_step: number };
+
+export function useGameResources(gameId: number) {
+  const locale = currentLocale();
+  return useQuery({
+    queryKey: ['game-resources', gameId, locale],
+    queryFn: ({ signal }) => fetchResources(gameId, signal),
+    enabled: gameId > 0,
+  });
+}
+
+/**
+ * The story as the server tells it. One event in flight at a time; a refused step leaves the
+ * state as it was (the server changed nothing either) and says why.
+ */
+export function usePlay(gameId: number) {
+  const [state, setState] = useState<PlayState | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const inFlight = useRef(false);
+  const queryClient = useQueryClient();
+  const locale = currentLocale();
+
+  const run = useCallback(
+    async (body: GameEventBody): Promise<PlayState | null> => {
+      if (inFlight.current) return null;
+      inFlight.current = true;
+      setBusy(true);
+      try {
+        const next = await sendEvent(body);
+        setState(next);
+        setFailed(false);
+        return next;
+      } catch (error) {
+        if (isApiError(error) && error.kind === 'status') {
+          toast.error(error.desc);
+          if (error.status === STALE_EVENT) {
+            inFlight.current = false;
+            return run({ type: 'start', game_id: gameId });
+          }
+        }
+        if (body.type === 'start') setFailed(true);
+        throw error;
+      } finally {
+        inFlight.current = false;
+        setBusy(false);
+      }
+    },
+    [gameId],
+  );
+
+  const start = useCallback(
+    async (chapterId?: number, restart?: boolean) => {
+      const next = await run({
+        type: 'start',
+        game_id: gameId,
+        ...(chapterId ? { chapter_id: chapterId } : {}),
+        ...(restart ? { restart } : {}),
+      }).catch(() => null);
+      // Chapter completion changes the chapter list's marks.
+      void queryClient.invalidateQueries({ queryKey: ['game-resources', gameId] });
+      return next;
+    },
+    [gameId, run, queryClient],
+  );
+
+  const act = useCallback(
+    async (action: PlayAction) => {
+      if (!state) return null;
+      const next = await run({ ...action, game_id: gameId, seq: state.seq } as StepEvent).catch(
+        () => null,
+      );
+      if (next?.chapter_ended) {
+        void queryClient.invalidateQueries({ queryKey: ['game-resources', gameId] });
+      }
+      return next;
+    },
+    [gameId, run, state, queryClient],
+  );
+
+  // Open (or resume) the game; again when the language changes, so the lines come back translated.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: locale is the trigger, not an input.
+  useEffect(() => {
+    void start();
+  }, [start, locale]);
+
+  return { state, busy, failed, start, act };
+}

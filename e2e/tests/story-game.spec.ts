@@ -1,0 +1,140 @@
+import { expect, type Page, test } from '@playwright/test';
+import { switchLanguage, waitForMount } from '../support/app';
+
+/** Taps through the dialogue until the player has something to do. */
+async function readUntilAction(page: Page) {
+  const action = page.locator(
+    '.choices, [data-testid=puzzle], [data-testid=dice], [data-testid=word], .conversation, [data-testid=chapter-end]',
+  );
+  for (let i = 0; i < 60; i++) {
+    if (await action.first().isVisible()) return;
+    await page.getByTestId('dialogue').click();
+  }
+  throw new Error('the story never asked the player for anything');
+}
+
+async function choose(page: Page, text: string | RegExp) {
+  await readUntilAction(page);
+  await page.locator('.choices').getByRole('button', { name: text }).click();
+}
+
+test('a stranger opens a demo game, plays chapter one to its end, and resumes after a reload', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/For_You');
+  await waitForMount(page);
+  await page
+    .locator('[data-section="SUSPENSE"]')
+    .getByRole('link', { name: /The Lantern Ledger/ })
+    .click();
+  await expect(page).toHaveURL(/\/drama\/\d+$/);
+
+  // The first line is on screen within 1.5 s of navigation (Performance API mark set by the page).
+  await expect(page.getByTestId('dialogue')).toContainText('Rain drums');
+  await page.reload();
+  await expect(page.getByTestId('dialogue')).toBeVisible();
+  const firstLine = await page.evaluate(
+    () =>
+      performance.getEntriesByName('taleforge:first-story-line')[0]?.startTime ??
+      Number.POSITIVE_INFINITY,
+  );
+  console.log(`first story line after ${Math.round(firstLine)} ms`);
+  expect(firstLine).toBeLessThan(1500);
+
+  const journal = page.getByRole('complementary', { name: 'Journal' });
+  await expect(journal.getByText('Find out what Moss saw')).toBeVisible();
+  await expect(journal.getByRole('button', { name: /Chapter 2 · Low Tide/ })).toContainText(
+    'Locked · 60 gems',
+  );
+
+  await choose(page, /Tell the truth/);
+  await choose(page, /Offer Moss your supper roll/);
+  await expect(journal.getByText(/Mysterious key ×1/)).toBeVisible();
+
+  // Reload mid-chapter: the story resumes at the office, not at the start.
+  await page.reload();
+  await readUntilAction(page);
+  await expect(
+    page.locator('.choices').getByRole('button', { name: /Try the brass key/ }),
+  ).toBeVisible();
+  await choose(page, /Try the brass key/);
+  await expect(journal.locator('.task--done')).toHaveCount(2);
+
+  // The puzzle: the server's own messages for an empty slot, then the right order.
+  await readUntilAction(page);
+  const puzzle = page.getByTestId('puzzle');
+  await puzzle.getByRole('button', { name: 'Check order' }).click();
+  await expect(page.getByText('Please fill all puzzle slots first')).toBeVisible();
+  for (const piece of [
+    'at pier three.',
+    'the bell strikes two,',
+    'Meet me when',
+    'under the crane',
+  ]) {
+    await puzzle.getByRole('button', { name: piece, exact: true }).click();
+  }
+  await puzzle.getByRole('button', { name: 'Check order' }).click();
+  await expect(page.getByText('Incorrect puzzle order, try again!')).toBeVisible();
+  await puzzle.getByRole('button', { name: 'Clear' }).click();
+  for (const piece of [
+    'Meet me when',
+    'the bell strikes two,',
+    'under the crane',
+    'at pier three.',
+  ]) {
+    await puzzle.getByRole('button', { name: piece, exact: true }).click();
+  }
+  await puzzle.getByRole('button', { name: 'Check order' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'You won!' })).toBeVisible();
+
+  // An item from the inventory.
+  await journal.getByRole('button', { name: 'Use Healing potion' }).click();
+  await expect(journal.getByText(/Healing potion ×/)).toHaveCount(0);
+
+  await readUntilAction(page);
+  await page.getByRole('button', { name: 'Continue the story' }).click();
+  await readUntilAction(page);
+  const end = page.getByTestId('chapter-end');
+  await expect(end.getByRole('heading', { name: 'End of The Night Porter' })).toBeVisible();
+  await expect(end).toContainText('Find out what Moss saw');
+  await expect(end.getByRole('button', { name: /Unlock Low Tide · 60 gems/ })).toBeVisible();
+
+  // After a reload the finished chapter is still finished, stars and all.
+  const stars = await page.locator('.play__stars [aria-hidden]').textContent();
+  await page.reload();
+  await readUntilAction(page);
+  await expect(page.getByTestId('chapter-end')).toBeVisible();
+  await expect(page.locator('.play__stars [aria-hidden]')).toHaveText(stars!);
+  await expect(journal.getByRole('button', { name: /Chapter 1 · The Night Porter/ })).toContainText(
+    'Completed',
+  );
+
+  // Chapter two asks for gems before any of its text is sent.
+  await journal.getByRole('button', { name: /Chapter 2 · Low Tide/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Unlock chapter' });
+  await expect(dialog).toContainText('60 gems');
+  await dialog.getByRole('button', { name: 'Not now' }).click();
+  await expect(dialog).toHaveCount(0);
+});
+
+test('the play page works on a phone and in Chinese', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/For_You');
+  await waitForMount(page);
+  await switchLanguage(page, 'zh_CN');
+  await page
+    .locator('[data-section="MAGIC"]')
+    .getByRole('link', { name: /余烬学院/ })
+    .click();
+  await expect(page.getByTestId('dialogue')).toContainText('上百支蜡烛');
+  await page.getByRole('button', { name: '手册' }).click();
+  const journal = page.getByRole('complementary', { name: '手册' });
+  await expect(journal.getByRole('button', { name: /第2章/ })).toContainText('未解锁');
+  await page.keyboard.press('Escape');
+  await readUntilAction(page);
+  await page.keyboard.press('1');
+  await readUntilAction(page);
+  await expect(page.locator('.choices').getByRole('button').first()).toBeVisible();
+});
