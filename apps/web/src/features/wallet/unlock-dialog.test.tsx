@@ -22,7 +22,7 @@ const target = { kind: 'chapter' as const, gameId: 3, targetId: 9, price: 30 };
 
 function renderDialog(onUnlocked = vi.fn(), onClose = vi.fn()) {
   renderWithQuery(
-    <MemoryRouter>
+    <MemoryRouter initialEntries={['/drama/3']}>
       <UnlockDialog target={target} onUnlocked={onUnlocked} onClose={onClose} />
     </MemoryRouter>,
   );
@@ -56,8 +56,9 @@ describe('<UnlockDialog/>', () => {
     stubWallet(10, { status: 200, data: null });
     renderDialog();
     expect(await screen.findByText('Insufficient balance, please recharge first')).toBeTruthy();
+    // The payment result page's "return to game" comes back to where the dialog was.
     expect(screen.getByRole('link', { name: 'Top up' }).getAttribute('href')).toBe(
-      '/wallet#top-up',
+      '/wallet?return=%2Fdrama%2F3#top-up',
     );
     expect(screen.queryByRole('button', { name: /Unlock for/ })).toBeNull();
   });
