@@ -125,12 +125,8 @@ describe('unlocking a story chapter with gems', () => {
       200,
     );
     const other = await player(0);
-    expect((await startChapter(other.token, gameId, priced.id)).status).toBe(
-      STATUS.CHAPTER_LOCKED,
-    );
-    const chapter = (await resources(other.token, gameId)).chapters.find(
-      (c) => c.id === priced.id,
-    );
+    expect((await startChapter(other.token, gameId, priced.id)).status).toBe(STATUS.CHAPTER_LOCKED);
+    const chapter = (await resources(other.token, gameId)).chapters.find((c) => c.id === priced.id);
     expect(chapter?.unlocked).toBe(false);
   });
 
