@@ -61,15 +61,16 @@ export function UnlockDialog(props: {
   };
 
   return (
-    <Modal labelledBy={titleId} onClose={onClose} closeOnBackdrop className="unlock-dialog">
+    <Modal labelledBy={titleId} onClose={onClose} closeOnBackdrop className="dialog unlock-dialog">
       <h2 id={titleId} className="unlock-dialog__title">
         {target.kind === 'chapter' ? t('unlock.titleChapter') : t('unlock.titleEpisode')}
       </h2>
       {target.name && <p className="unlock-dialog__name">{target.name}</p>}
       <dl className="payment-result__facts">
         <dt>{t('unlock.price')}</dt>
-        <dd>
-          <GemIcon size={14} /> {formatGems(target.price, locale)}
+        <dd className="unlock-dialog__price">
+          <GemIcon size={14} />
+          {formatGems(target.price, locale)}
         </dd>
         <dt>{t('unlock.balance')}</dt>
         <dd data-testid="unlock-balance">
