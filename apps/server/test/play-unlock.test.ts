@@ -1,10 +1,17 @@
-import type { PlayState, ResourceInfo } from '@taleforge/contracts';
+import { randomBytes } from 'node:crypto';
+import type { LoginData, PlayState, ResourceInfo } from '@taleforge/contracts';
 import { STATUS } from '@taleforge/contracts/status';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../src/modules/auth/passwords.js';
 import { createWalletService, type WalletService } from '../src/modules/wallet/wallet-service.js';
-import { unlocks, walletEntries } from '../src/platform/db/schema/index.js';
-import { buildSession } from './support/factories.js';
+import {
+  gemLots,
+  unlocks,
+  userIdentities,
+  walletEntries,
+} from '../src/platform/db/schema/index.js';
+import { buildSession, buildUser } from './support/factories.js';
 import { call } from './support/http.js';
 import { startTestServer, type TestServer } from './support/server.js';
 import { buildStoryGame } from './support/story-game.js';
@@ -175,5 +182,97 @@ describe('unlocking a story chapter with gems', () => {
     expect((await startChapter(token, other.gameId, other.priced.id)).status).toBe(
       STATUS.CHAPTER_LOCKED,
     );
+  });
+
+  it('moves a visitor’s gems, their expiry and their chapters to the account they sign in to', async () => {
+    const { gameId, priced } = await storyGame();
+    const other = await storyGame();
+    const dfId = `v_${randomBytes(6).toString('hex')}`;
+    const visitorLogin = await call<LoginData>(server, '/api/v1/login', {
+      dfId,
+      body: { oauth_enum: 'DF_ID', scene_type: 1 },
+    });
+    const visitorToken = visitorLogin.data!.access_token;
+    const [identity] = await db()
+      .select()
+      .from(userIdentities)
+      .where(and(eq(userIdentities.provider, 'DF_ID'), eq(userIdentities.providerUserId, dfId)));
+    const visitorId = identity!.userId;
+    await wallet.grant(db(), visitorId, 70, 'grant', 'start', key());
+    await wallet.grant(db(), visitorId, 50, 'recharge', 'TF1', key());
+    expect((await unlock(visitorToken, { game_id: gameId, chapter_id: priced.id })).status).toBe(
+      200,
+    );
+    expect(
+      (await unlock(visitorToken, { game_id: other.gameId, chapter_id: other.priced.id })).status,
+    ).toBe(200);
+    const visitorLots = await db().select().from(gemLots).where(eq(gemLots.userId, visitorId));
+
+    // The account already owns the other game's chapter two; it has gems of its own.
+    const account = await buildUser(db(), { passwordHash: await hashPassword('lantern-pass') });
+    await wallet.grant(db(), account.id, 60, 'grant', 'start', key());
+    const accountLogin = await call<LoginData>(server, '/api/v1/login', {
+      dfId: `v_${randomBytes(6).toString('hex')}`,
+      body: { oauth_enum: 'EMAIL', scene_type: 1, email: account.email, pwd: 'lantern-pass' },
+    });
+    expect(
+      (
+        await unlock(accountLogin.data!.access_token, {
+          game_id: other.gameId,
+          chapter_id: other.priced.id,
+        })
+      ).status,
+    ).toBe(200);
+
+    // Signing in from the visitor's device moves what the visitor had.
+    const signedIn = await call<LoginData>(server, '/api/v1/login', {
+      dfId,
+      body: { oauth_enum: 'EMAIL', scene_type: 1, email: account.email, pwd: 'lantern-pass' },
+    });
+    expect(signedIn.status).toBe(200);
+    const token = signedIn.data!.access_token;
+
+    expect(await wallet.balance(db(), visitorId)).toBe(0);
+    expect(await wallet.balance(db(), account.id)).toBe(30);
+    const played = await startChapter(token, gameId, priced.id);
+    expect(played.data!.lines[0]!.text).toBe("The second chapter's secret text.");
+    const owned = await db().select().from(unlocks).where(eq(unlocks.userId, account.id));
+    expect(owned.map((u) => u.targetId).sort()).toEqual([priced.id, other.priced.id].sort());
+    // The chapter both had bought stays the visitor's record; the account keeps its own.
+    expect(
+      (await db().select().from(unlocks).where(eq(unlocks.userId, visitorId))).map(
+        (u) => u.targetId,
+      ),
+    ).toEqual([other.priced.id]);
+
+    const moved = (await ledgerOf(account.id)).at(-1)!;
+    expect(moved).toMatchObject({ type: 'transfer_in', amount: 20, balanceAfter: 30 });
+    expect((await ledgerOf(visitorId)).at(-1)).toMatchObject({
+      type: 'transfer_out',
+      amount: -20,
+      balanceAfter: 0,
+    });
+    // The moved gems keep the expiry they were bought with.
+    const movedLots = await db().select().from(gemLots).where(eq(gemLots.entryId, moved.id));
+    const open = visitorLots.filter((l) => l.remaining > 0);
+    expect(movedLots.map((l) => [l.remaining, l.expiresAt.getTime()])).toEqual(
+      open.map((l) => [l.remaining, l.expiresAt.getTime()]),
+    );
+    const history = await call<{ list: { type: string; amount: number }[] }>(
+      server,
+      '/api/auth/wallet/transactions',
+      { token, query: { page: '1', page_size: '10' } },
+    );
+    expect(history.data!.list[0]).toMatchObject({ type: 'transfer_in', amount: 20 });
+    expect((await checkLedger(db())).violations).toEqual([]);
+
+    // Signing in again from the same device moves nothing more.
+    const entries = (await ledgerOf(account.id)).length;
+    await call(server, '/api/v1/login', {
+      dfId,
+      body: { oauth_enum: 'EMAIL', scene_type: 1, email: account.email, pwd: 'lantern-pass' },
+    });
+    expect(await ledgerOf(account.id)).toHaveLength(entries);
+    expect(await wallet.balance(db(), account.id)).toBe(30);
   });
 });
