@@ -107,7 +107,17 @@ test.describe('buying a chapter', () => {
   });
 });
 
-for (const { locale, device, title, journalName, dialogTitle, chapterName, short, topUp } of [
+for (const {
+  locale,
+  device,
+  title,
+  journalName,
+  dialogTitle,
+  chapterName,
+  short,
+  topUp,
+  walletHeading,
+} of [
   {
     locale: 'zh_CN' as const,
     device: 'Asia/Kathmandu',
@@ -117,6 +127,7 @@ for (const { locale, device, title, journalName, dialogTitle, chapterName, short
     chapterName: '第2章',
     short: '余额不足，请先充值',
     topUp: '去充值',
+    walletHeading: '宝石余额',
   },
   {
     locale: 'ja_JP' as const,
@@ -127,6 +138,7 @@ for (const { locale, device, title, journalName, dialogTitle, chapterName, short
     chapterName: '第2章',
     short: '残高が不足しています。先にチャージしてください',
     topUp: 'チャージする',
+    walletHeading: 'ジェム残高',
   },
 ]) {
   test.describe(`the unlock dialog in ${locale}`, () => {
@@ -146,6 +158,18 @@ for (const { locale, device, title, journalName, dialogTitle, chapterName, short
       await page.screenshot({ path: `test-results/unlock-dialog-${locale}-390.png` });
       await page.keyboard.press('Escape');
       await expect(dialog).toHaveCount(0);
+
+      // The top-up it offers is the wallet, in the same language, on the way back to the story.
+      await page.getByRole('button', { name: journalName }).click();
+      await journal.getByRole('button', { name: new RegExp(chapterName) }).click();
+      await dialog.getByRole('link', { name: topUp }).click();
+      await expect(page.getByRole('heading', { name: walletHeading })).toBeVisible();
+      expect(new URL(page.url()).searchParams.get('return')).toMatch(/^\/drama\/\d+$/);
+      await expect(page.getByRole('radiogroup').getByRole('radio')).toHaveCount(6);
+      await page.screenshot({
+        path: `test-results/unlock-top-up-${locale}-390.png`,
+        fullPage: true,
+      });
     });
   });
 }
