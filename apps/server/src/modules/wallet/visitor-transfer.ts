@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.js';
-import { unlocks } from '../../platform/db/schema/index.js';
 import {
   ensureWallet,
   insertEntries,
@@ -11,15 +9,18 @@ import {
   setLotRemainders,
   setWalletBalance,
 } from './queries.js';
+import { hasWallet, moveUnlocksNotHeld } from './visitor-transfer-queries.js';
 
 /**
  * A visitor's gems and purchases follow them to the account they sign in to or register
  * (auth/visitor-merge.ts calls this inside the sign-in transaction). The gems move through the
  * ledger — `transfer_out` on the visitor, `transfer_in` on the account — and each lot keeps its own
- * expiry, so the year a gem is valid does not start again. Unlocks the account already holds stay
- * with the visitor: nothing is bought twice over.
+ * expiry, so the year a gem is valid does not start again. Unlocks move too, except those the account
+ * already holds (the unique index allows one per chapter): those stay on the visitor's record.
  */
 export async function moveVisitorWallet(tx: Tx, from: number, to: number): Promise<void> {
+  // No wallet, no gems and no purchases (an unlock is a spend): most visitors end here.
+  if (!(await hasWallet(tx, from))) return;
   await ensureWallet(tx, to);
   // Both wallet rows, in id order, so two merges (or a merge and a spend) cannot deadlock.
   const [first, second] = from < to ? [from, to] : [to, from];
@@ -29,22 +30,13 @@ export async function moveVisitorWallet(tx: Tx, from: number, to: number): Promi
   const visitorBalance = balances.get(from) ?? null;
   const accountBalance = balances.get(to) ?? 0;
 
-  await tx
-    .update(unlocks)
-    .set({ userId: to })
-    .where(
-      and(
-        eq(unlocks.userId, from),
-        sql`not exists (select 1 from unlocks held where held.user_id = ${to}
-              and held.kind = ${unlocks.kind} and held.target_id = ${unlocks.targetId})`,
-      ),
-    );
+  await moveUnlocksNotHeld(tx, from, to);
 
   // Every lot with gems left, expired or not: the balance counts unswept expired remainders too,
   // and the expiry job takes them out of the account as it would have from the visitor.
   const lots = visitorBalance ? await openLots(tx, from) : [];
   const moved = lots.reduce((sum, lot) => sum + lot.remaining, 0);
-  if (moved === 0 || visitorBalance === null || accountBalance === null) return;
+  if (moved === 0 || visitorBalance === null) return;
 
   const now = new Date();
   const key = `visitor-merge:${randomUUID()}`;
