@@ -275,4 +275,39 @@ describe('unlocking a story chapter with gems', () => {
     expect(await ledgerOf(account.id)).toHaveLength(entries);
     expect(await wallet.balance(db(), account.id)).toBe(30);
   });
+
+  it('loses and doubles nothing when the visitor spends while signing in', async () => {
+    const dfId = `v_${randomBytes(6).toString('hex')}`;
+    await call(server, '/api/v1/login', { dfId, body: { oauth_enum: 'DF_ID', scene_type: 1 } });
+    const [identity] = await db()
+      .select()
+      .from(userIdentities)
+      .where(and(eq(userIdentities.provider, 'DF_ID'), eq(userIdentities.providerUserId, dfId)));
+    const visitorId = identity!.userId;
+    await wallet.grant(db(), visitorId, 100, 'grant', 'start', key());
+    const account = await buildUser(db(), { passwordHash: await hashPassword('lantern-pass') });
+    await wallet.grant(db(), account.id, 5, 'grant', 'start', key());
+
+    const spends = Array.from({ length: 12 }, (_, i) =>
+      wallet
+        .spend(db(), visitorId, 10, 'chat_message', `message-${i}`, key())
+        .then(() => 10)
+        .catch(() => 0),
+    );
+    const login = call<LoginData>(server, '/api/v1/login', {
+      dfId,
+      body: { oauth_enum: 'EMAIL', scene_type: 1, email: account.email, pwd: 'lantern-pass' },
+    });
+    const [spent, signedIn] = await Promise.all([
+      Promise.all(spends).then((amounts) => amounts.reduce((a, b) => a + b, 0)),
+      login,
+    ]);
+    expect(signedIn.status).toBe(200);
+    // Whatever the order, the gems the visitor did not spend are now the account's.
+    const visitorLeft = await wallet.balance(db(), visitorId);
+    const accountHas = await wallet.balance(db(), account.id);
+    expect(spent).toBeLessThanOrEqual(100);
+    expect(visitorLeft + accountHas).toBe(105 - spent);
+    expect((await checkLedger(db())).violations).toEqual([]);
+  });
 });
