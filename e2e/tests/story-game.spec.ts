@@ -1,22 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { switchLanguage, waitForMount } from '../support/app';
-
-/** Taps through the dialogue until the player has something to do. */
-async function readUntilAction(page: Page) {
-  const action = page.locator(
-    '.choices, [data-testid=puzzle], [data-testid=dice], [data-testid=word], .conversation, [data-testid=chapter-end]',
-  );
-  for (let i = 0; i < 60; i++) {
-    if (await action.first().isVisible()) return;
-    await page.getByTestId('dialogue').click();
-  }
-  throw new Error('the story never asked the player for anything');
-}
-
-async function choose(page: Page, text: string | RegExp) {
-  await readUntilAction(page);
-  await page.locator('.choices').getByRole('button', { name: text }).click();
-}
+import { choose, readUntilAction } from '../support/story';
 
 test('a stranger opens a demo game, plays chapter one to its end, and resumes after a reload', async ({
   page,
@@ -113,8 +97,9 @@ test('a stranger opens a demo game, plays chapter one to its end, and resumes af
 
   // Chapter two asks for gems before any of its text is sent.
   await journal.getByRole('button', { name: /Chapter 2 · Low Tide/ }).click();
-  const dialog = page.getByRole('dialog', { name: 'Unlock chapter' });
-  await expect(dialog).toContainText('60 gems');
+  const dialog = page.getByRole('dialog', { name: 'Unlock this chapter?' });
+  await expect(dialog).toContainText('Chapter 2 · Low Tide');
+  await expect(dialog).toContainText('60');
   await dialog.getByRole('button', { name: 'Not now' }).click();
   await expect(dialog).toHaveCount(0);
 });

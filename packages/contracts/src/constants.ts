@@ -121,6 +121,9 @@ export const LEDGER_ENTRY_TYPES = [
   'chat_message',
   'expiry',
   'grant',
+  /** Gems a visitor account held, moved to the account the visitor signed in to. */
+  'transfer_in',
+  'transfer_out',
 ] as const;
 export type LedgerEntryType = (typeof LEDGER_ENTRY_TYPES)[number];
 export const UNLOCK_KINDS = ['chapter', 'episode'] as const;

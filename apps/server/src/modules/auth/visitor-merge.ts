@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.js';
 import { pageViews } from '../../platform/db/schema/index.js';
 import { moveSaves } from '../play/save-queries.js';
+import { moveVisitorWallet } from '../wallet/visitor-transfer.js';
 
 /**
  * What a visitor did moves to the account they register or sign in to. Each module that keeps
@@ -12,6 +13,7 @@ const movers: ((tx: Tx, from: number, to: number) => Promise<void>)[] = [
     await tx.update(pageViews).set({ userId: to }).where(eq(pageViews.userId, from));
   },
   moveSaves,
+  moveVisitorWallet,
 ];
 
 export async function mergeVisitorInto(

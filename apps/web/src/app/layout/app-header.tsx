@@ -17,7 +17,9 @@ const HeaderBalance = lazyWithQueries(() =>
 function AccountButton() {
   const { t } = useTranslation();
   const user = useSignedInUser();
-  if (!user) {
+  // A visitor account (DF_ID, made silently when a game is opened) is still a visitor: it keeps
+  // the sign-in button, and its balance shows beside it.
+  if (!user || user.oauth_enum === 'DF_ID') {
     return (
       <button type="button" className="button button--gold button--small" onClick={openLoginModal}>
         {t('header.signIn')}

@@ -1,7 +1,8 @@
 import type { PlayState, ResourceInfo } from '@taleforge/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { toast } from '../../shared/ui/toast/toast-store';
 import { renderWithQuery, stubApi } from '../../test/render';
 import { DramaPlayPage } from './drama-play-page';
 
@@ -75,6 +76,40 @@ const state: PlayState = {
   next_chapter: null,
 };
 
+const visitorLogin = {
+  access_token: 'tok',
+  oauth_enum: 'DF_ID',
+  uid: 'u_9',
+  need_complete_nick_name: false,
+  new_user: true,
+  user_info_resp: {
+    taleforge_id: 'u_9',
+    nick_name: null,
+    avatar: null,
+    email: null,
+    oauth_enum: 'DF_ID',
+    role: 'user',
+    created_at: '2026-01-01T00:00:00.000Z',
+  },
+};
+
+/** The JSON bodies the page posted, in order. */
+function postedBodies(fetchMock: ReturnType<typeof stubApi>) {
+  const calls = fetchMock.mock.calls as unknown as [unknown, RequestInit | undefined][];
+  return calls
+    .map(([url, init]) => ({ url: String(url), body: init?.body }))
+    .filter((c) => c.body)
+    .map((c) => ({
+      path: new URL(c.url, 'http://localhost').pathname,
+      ...JSON.parse(String(c.body)),
+    }));
+}
+
+afterEach(() => {
+  localStorage.clear();
+  vi.restoreAllMocks();
+});
+
 function renderPage() {
   const router = createMemoryRouter([{ path: '/drama/:id', Component: DramaPlayPage }], {
     initialEntries: ['/drama/7'],
@@ -85,7 +120,7 @@ function renderPage() {
 describe('<DramaPlayPage/>', () => {
   it('signs a visitor in, types the lines a tap at a time, then offers the choices', async () => {
     const fetchMock = stubApi({
-      '/api/v1/login': { access_token: 'tok', oauth_enum: 'DF_ID', uid: 'u_9' },
+      '/api/v1/login': visitorLogin,
       '/api/auth/h5/game/resource/info': resources,
       '/api/auth/h5/game/event': state,
     });
@@ -94,7 +129,14 @@ describe('<DramaPlayPage/>', () => {
       screen.getByTestId('dialogue').querySelector('.dialogue__text')?.textContent;
     const dialogue = await screen.findByTestId('dialogue');
     await waitFor(() => expect(typed()).toBe('Rain.'));
+    // Stored the way every login is (features/auth/session), user info and all.
     expect(localStorage.getItem('access_token')).toBe('tok');
+    expect(localStorage.getItem('oauth_enum')).toBe('DF_ID');
+    expect(localStorage.getItem('user_id')).toBe('u_9');
+    expect(JSON.parse(localStorage.getItem('userInfo') ?? '{}')).toMatchObject({
+      uid: 'u_9',
+      oauth_enum: 'DF_ID',
+    });
     expect(screen.queryByRole('button', { name: /Stay/ })).toBeNull();
 
     fireEvent.click(dialogue);
@@ -120,5 +162,42 @@ describe('<DramaPlayPage/>', () => {
         .map((b) => JSON.parse(String(b)));
       expect(bodies).toContainEqual({ type: 'choose', game_id: 7, seq: 1, choice_index: 0 });
     });
+  });
+
+  it('buys a locked chapter through the wallet’s dialog, then starts it', async () => {
+    localStorage.setItem('access_token', 'tok');
+    const fetchMock = stubApi({
+      '/api/auth/h5/game/resource/info': resources,
+      '/api/auth/h5/game/event': state,
+      '/api/auth/wallet/balance': { gem_balance: 100, balance: 100 },
+      '/api/auth/h5/game/unlock': { already_unlocked: false, price: 60, gem_balance: 40 },
+    });
+    const success = vi.spyOn(toast, 'success').mockReturnValue(0);
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: /Chapter 2 · Part 2/ }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Unlock this chapter?' });
+    expect(dialog.textContent).toContain('Chapter 2 · Part 2');
+    await waitFor(() => expect(screen.getByTestId('unlock-balance').textContent).toBe('100'));
+    const resourceReads = () =>
+      fetchMock.mock.calls.filter(([url]) => String(url).includes('/resource/info')).length;
+    const readsBefore = resourceReads();
+    fireEvent.click(screen.getByRole('button', { name: 'Unlock for 60 gems' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(success).toHaveBeenCalledWith('Unlocked');
+    await waitFor(() => {
+      expect(postedBodies(fetchMock)).toContainEqual(
+        expect.objectContaining({ type: 'start', game_id: 7, chapter_id: 12 }),
+      );
+    });
+    const bodies = postedBodies(fetchMock);
+    const unlock = bodies.find((b) => b.path.endsWith('/h5/game/unlock'));
+    expect(unlock).toMatchObject({ game_id: 7, chapter_id: 12 });
+    expect(bodies.indexOf(unlock!)).toBeLessThan(
+      bodies.findIndex((b) => b.type === 'start' && b.chapter_id === 12),
+    );
+    // The chapter list is read again, so it shows chapter two open.
+    await waitFor(() => expect(resourceReads()).toBeGreaterThan(readsBefore));
   });
 });

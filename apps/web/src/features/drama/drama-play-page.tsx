@@ -1,10 +1,9 @@
 import type { ChapterInfo, PlayState, ResourceInfo } from '@taleforge/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { usePageTitle } from '../../shared/lib/use-page-title';
-import { openDialog } from '../../shared/ui/dialog/dialog-store';
 import { ChapterEnd } from './chapter-end';
 import { ChoiceList } from './choice-list';
 import { DialogueBox } from './dialogue-box';
@@ -12,9 +11,13 @@ import { Journal } from './journal';
 import { DiceGame } from './minigames/dice-game';
 import { PuzzleGame } from './minigames/puzzle-game';
 import { WordGame } from './minigames/word-game';
-import { UnlockConfirm } from './unlock-dialog';
 import { useGameResources, usePlay } from './use-play';
 import './play.css';
+
+// The wallet's purchase dialog; fetched when a player first reaches for a locked chapter.
+const UnlockDialog = lazy(() =>
+  import('../wallet/unlock-dialog').then((m) => ({ default: m.UnlockDialog })),
+);
 
 /** Which line of the latest step is on screen; a step that brings no new lines keeps its place. */
 function useLineCursor(state: PlayState | null) {
@@ -48,6 +51,7 @@ export function DramaPlayPage() {
   const { state, busy, failed, start, act } = usePlay(gameId);
   const queryClient = useQueryClient();
   const [journalOpen, setJournalOpen] = useState(false);
+  const [unlocking, setUnlocking] = useState<ChapterInfo | null>(null);
   const { index, advance, finished, lineKey } = useLineCursor(state);
   const [typedLine, setTypedLine] = useState('');
   const handleTyped = useCallback(() => setTypedLine(lineKey), [lineKey]);
@@ -81,23 +85,17 @@ export function DramaPlayPage() {
         if (!current || state?.chapter_ended) void start(chapter.id, current);
         return;
       }
-      openDialog({
-        title: t('play.unlock.title'),
-        body: (close) => (
-          <UnlockConfirm
-            gameId={gameId}
-            chapter={chapter}
-            close={close}
-            onUnlocked={() => {
-              void queryClient.invalidateQueries({ queryKey: ['game-resources', gameId] });
-              void start(chapter.id);
-            }}
-          />
-        ),
-      });
+      setUnlocking(chapter);
     },
-    [gameId, queryClient, start, state?.chapter_id, state?.chapter_ended, t],
+    [start, state?.chapter_id, state?.chapter_ended],
   );
+
+  const handleUnlocked = (chapter: ChapterInfo) => {
+    setUnlocking(null);
+    // The chapter list shows it open from now on, and the story goes straight into it.
+    void queryClient.invalidateQueries({ queryKey: ['game-resources', gameId] });
+    void start(chapter.id);
+  };
 
   if (gameId === 0 || (failed && !state)) {
     return (
@@ -262,6 +260,22 @@ export function DramaPlayPage() {
           }}
         />
       </aside>
+
+      {unlocking && (
+        <Suspense fallback={null}>
+          <UnlockDialog
+            target={{
+              kind: 'chapter',
+              gameId,
+              targetId: unlocking.id,
+              price: unlocking.price_gems,
+              name: t('play.chapters.title', { n: unlocking.position, title: unlocking.title }),
+            }}
+            onUnlocked={() => handleUnlocked(unlocking)}
+            onClose={() => setUnlocking(null)}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

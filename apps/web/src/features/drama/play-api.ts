@@ -3,11 +3,10 @@ import type {
   gameEventCall,
   loginCall,
   resourceInfoCall,
-  unlockCall,
 } from '@taleforge/contracts';
-import { SCENE_TYPE, STORAGE_KEYS } from '@taleforge/contracts/constants';
+import { SCENE_TYPE } from '@taleforge/contracts/constants';
 import { endpoint, request } from '../../shared/api';
-import { readItem, writeItem } from '../../shared/lib/storage';
+import { hasToken, saveLogin } from '../auth/session';
 
 const login = endpoint<typeof loginCall>({ method: 'POST', path: '/api/v1/login' });
 const resourceInfo = endpoint<typeof resourceInfoCall>({
@@ -18,22 +17,18 @@ const gameEvent = endpoint<typeof gameEventCall>({
   method: 'POST',
   path: '/api/auth/h5/game/event',
 });
-const unlock = endpoint<typeof unlockCall>({ method: 'POST', path: '/api/auth/h5/game/unlock' });
 
 let signingIn: Promise<void> | null = null;
 
 /**
  * A save belongs to an account: a visitor who opens a game is signed in with their visitor id
  * (oauth_enum DF_ID, SPEC §3), which never reloads the page; signing up later keeps the progress.
+ * The session is stored like any other login, so the header shows the gem balance at once.
  */
 export function ensurePlayer(): Promise<void> {
-  if (readItem(STORAGE_KEYS.accessToken)) return Promise.resolve();
+  if (hasToken()) return Promise.resolve();
   signingIn ??= request(login, { body: { oauth_enum: 'DF_ID', scene_type: SCENE_TYPE } })
-    .then((data) => {
-      writeItem(STORAGE_KEYS.accessToken, data.access_token);
-      writeItem(STORAGE_KEYS.oauthEnum, data.oauth_enum);
-      writeItem(STORAGE_KEYS.userId, data.uid);
-    })
+    .then(saveLogin)
     .finally(() => {
       signingIn = null;
     });
@@ -48,10 +43,4 @@ export async function fetchResources(gameId: number, signal?: AbortSignal) {
 export async function sendEvent(body: GameEventBody) {
   await ensurePlayer();
   return request(gameEvent, { body });
-}
-
-export function unlockChapter(gameId: number, chapterId: number) {
-  return request(unlock, {
-    body: { game_id: gameId, chapter_id: chapterId, idempotency_key: crypto.randomUUID() },
-  });
 }

@@ -6,11 +6,12 @@ import { renderWithQuery } from '../../test/render';
 import { UnlockDialog } from './unlock-dialog';
 
 /** Balance and unlock answers as the server gives them, envelope and all. */
-function stubWallet(balance: number, unlock: { status: number; data: unknown }) {
+function stubWallet(balance: number | (() => number), unlock: { status: number; data: unknown }) {
+  const read = typeof balance === 'function' ? balance : () => balance;
   const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
     const { pathname } = new URL(String(input), 'http://localhost');
     const body = pathname.endsWith('/wallet/balance')
-      ? { status: 200, desc: 'ok', data: { gem_balance: balance, balance } }
+      ? { status: 200, desc: 'ok', data: { gem_balance: read(), balance: read() } }
       : { ...unlock, desc: 'refused' };
     return new Response(JSON.stringify(body));
   });
@@ -22,7 +23,7 @@ const target = { kind: 'chapter' as const, gameId: 3, targetId: 9, price: 30 };
 
 function renderDialog(onUnlocked = vi.fn(), onClose = vi.fn()) {
   renderWithQuery(
-    <MemoryRouter>
+    <MemoryRouter initialEntries={['/drama/3']}>
       <UnlockDialog target={target} onUnlocked={onUnlocked} onClose={onClose} />
     </MemoryRouter>,
   );
@@ -56,8 +57,9 @@ describe('<UnlockDialog/>', () => {
     stubWallet(10, { status: 200, data: null });
     renderDialog();
     expect(await screen.findByText('Insufficient balance, please recharge first')).toBeTruthy();
+    // The payment result page's "return to game" comes back to where the dialog was.
     expect(screen.getByRole('link', { name: 'Top up' }).getAttribute('href')).toBe(
-      '/wallet#top-up',
+      '/wallet?return=%2Fdrama%2F3#top-up',
     );
     expect(screen.queryByRole('button', { name: /Unlock for/ })).toBeNull();
   });
@@ -71,6 +73,23 @@ describe('<UnlockDialog/>', () => {
     await vi.waitFor(() =>
       expect(error).toHaveBeenCalledWith('Unlock failed, please try again later'),
     );
+    expect(onUnlocked).not.toHaveBeenCalled();
+  });
+
+  it('says insufficient balance when the gems went elsewhere meanwhile, and offers the top-up', async () => {
+    // The dialog opened with 100 gems; another tab spent them before the click.
+    let gems = 100;
+    stubWallet(() => gems, { status: 3001, data: null });
+    const error = vi.spyOn(toast, 'error').mockReturnValue(0);
+    const { onUnlocked } = renderDialog();
+    await screen.findByText('100');
+    gems = 10;
+    fireEvent.click(screen.getByRole('button', { name: 'Unlock for 30 gems' }));
+    await vi.waitFor(() =>
+      expect(error).toHaveBeenCalledWith('Insufficient balance, please recharge first'),
+    );
+    expect(await screen.findByRole('link', { name: 'Top up' })).toBeTruthy();
+    expect(screen.getByTestId('unlock-balance').textContent).toBe('10');
     expect(onUnlocked).not.toHaveBeenCalled();
   });
 });

@@ -1,6 +1,6 @@
 import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { isApiError } from '../../shared/api';
 import { currentLocale } from '../../shared/i18n/i18n';
 import { Modal } from '../../shared/ui/dialog/modal';
@@ -18,6 +18,8 @@ export type UnlockTarget = {
   gameId: number;
   targetId: number;
   price: number;
+  /** What is being bought as the player knows it (e.g. "Chapter 2 · Low Tide"), already localized. */
+  name?: string;
 };
 
 /**
@@ -33,6 +35,7 @@ export function UnlockDialog(props: {
   const { t } = useTranslation();
   const locale = currentLocale();
   const titleId = useId();
+  const { pathname } = useLocation();
   const balance = useGemBalance(true);
   const unlock = useUnlock();
   // One key for this dialog: a repeated click is the same purchase.
@@ -48,25 +51,26 @@ export function UnlockDialog(props: {
           onUnlocked();
         },
         onError: (error) => {
-          toast.error(
-            isApiError(error) && error.status === INSUFFICIENT_GEMS
-              ? t('errors.insufficient')
-              : t('errors.unlockFailed'),
-          );
+          const short = isApiError(error) && error.status === INSUFFICIENT_GEMS;
+          toast.error(short ? t('errors.insufficient') : t('errors.unlockFailed'));
+          // The balance shown was stale: read it again so the dialog offers the top-up.
+          if (short) void balance.refetch();
         },
       },
     );
   };
 
   return (
-    <Modal labelledBy={titleId} onClose={onClose} closeOnBackdrop className="unlock-dialog">
+    <Modal labelledBy={titleId} onClose={onClose} closeOnBackdrop className="dialog unlock-dialog">
       <h2 id={titleId} className="unlock-dialog__title">
         {target.kind === 'chapter' ? t('unlock.titleChapter') : t('unlock.titleEpisode')}
       </h2>
+      {target.name && <p className="unlock-dialog__name">{target.name}</p>}
       <dl className="payment-result__facts">
         <dt>{t('unlock.price')}</dt>
-        <dd>
-          <GemIcon size={14} /> {formatGems(target.price, locale)}
+        <dd className="unlock-dialog__price">
+          <GemIcon size={14} />
+          {formatGems(target.price, locale)}
         </dd>
         <dt>{t('unlock.balance')}</dt>
         <dd data-testid="unlock-balance">
@@ -76,7 +80,16 @@ export function UnlockDialog(props: {
       {short && <p className="wallet-card__error">{t('errors.insufficient')}</p>}
       <div className="payment-result__actions">
         {short ? (
-          <Link className="button button--gold" to="/wallet#top-up" onClick={onClose}>
+          <Link
+            className="button button--gold"
+            // The payment result page's "return to game" brings the player back here.
+            to={{
+              pathname: '/wallet',
+              search: `?return=${encodeURIComponent(pathname)}`,
+              hash: 'top-up',
+            }}
+            onClick={onClose}
+          >
             {t('unlock.topUp')}
           </Link>
         ) : (
