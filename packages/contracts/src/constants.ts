@@ -119,6 +119,7 @@ export const LEDGER_ENTRY_TYPES = [
   'chapter_unlock',
   'episode_unlock',
   'chat_message',
+  'chat_refund',
   'expiry',
   'grant',
 ] as const;

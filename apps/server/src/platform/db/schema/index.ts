@@ -13,3 +13,4 @@ export * from './users.js';
 export * from './verification-codes.js';
 export * from './visitors.js';
 export * from './wallet.js';
+export * from './chat.js';
