@@ -17,12 +17,18 @@ const GOAL_WALKS: Record<string, Record<string, string[]>> = {
     ja_JP: ['信号の中の子守歌。', 'どこで覚えたの？'],
   },
   trust: {
-    en_US: ['I locked the vault at midnight and checked it twice.', 'Someone else must have a key.'],
+    en_US: [
+      'I locked the vault at midnight and checked it twice.',
+      'Someone else must have a key.',
+    ],
     zh_CN: ['我午夜锁了金库，还检查了两遍。', '一定有别人有钥匙。'],
     ja_JP: ['零時に金庫を施錠して、二度確かめました。', '他の誰かが鍵を持っているはずです。'],
   },
   truth: {
-    en_US: ['What do you do for work?', 'Are you with the developer who wants to buy the building?'],
+    en_US: [
+      'What do you do for work?',
+      'Are you with the developer who wants to buy the building?',
+    ],
     zh_CN: ['你做什么工作？', '你是不是为想买这栋楼的开发商做事？'],
     ja_JP: ['どんな仕事をしているの？', 'この建物を買いたい開発会社の人？'],
   },

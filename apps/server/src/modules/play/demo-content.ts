@@ -4,8 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { parsePersona } from '../llm/persona.js';
 import { users } from '../../platform/db/schema/index.js';
+import { parsePersona } from '../llm/persona.js';
 import { type GameDefinition, publishGame } from './publish.js';
 
 /** content/ at the repository root; src/ and dist/ sit at the same depth. */
