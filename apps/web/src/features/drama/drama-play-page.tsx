@@ -1,6 +1,6 @@
 import type { ChapterInfo, PlayState, ResourceInfo } from '@taleforge/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { usePageTitle } from '../../shared/lib/use-page-title';
@@ -15,6 +15,9 @@ import { WordGame } from './minigames/word-game';
 import { UnlockConfirm } from './unlock-dialog';
 import { useGameResources, usePlay } from './use-play';
 import './play.css';
+
+/** The chat panel and its streaming client load only when a conversation is opened. */
+const ChatPanel = lazy(() => import('./chat/chat-panel'));
 
 /** Which line of the latest step is on screen; a step that brings no new lines keeps its place. */
 function useLineCursor(state: PlayState | null) {
@@ -48,6 +51,10 @@ export function DramaPlayPage() {
   const { state, busy, failed, start, act } = usePlay(gameId);
   const queryClient = useQueryClient();
   const [journalOpen, setJournalOpen] = useState(false);
+  const [chatWith, setChatWith] = useState<number | null>(null);
+  const closeChat = useCallback(() => setChatWith(null), []);
+  // A reached goal moved the story on server-side: read the play state again.
+  const handleStoryContinued = useCallback(() => void start(), [start]);
   const { index, advance, finished, lineKey } = useLineCursor(state);
   const [typedLine, setTypedLine] = useState('');
   const handleTyped = useCallback(() => setTypedLine(lineKey), [lineKey]);
@@ -215,13 +222,22 @@ export function DramaPlayPage() {
                     {t('play.conversation.title', { name: state.conversation.npc_name })}
                   </h2>
                   <p>{state.conversation.goal_text}</p>
-                  <button
-                    type="button"
-                    className="button button--gold"
-                    onClick={() => void act({ type: 'continue' })}
-                  >
-                    {t('play.conversation.continue')}
-                  </button>
+                  <div className="conversation__actions">
+                    <button
+                      type="button"
+                      className="button button--gold"
+                      onClick={() => setChatWith(state.conversation!.npc_id)}
+                    >
+                      {t('play.conversation.talk', { name: state.conversation.npc_name })}
+                    </button>
+                    <button
+                      type="button"
+                      className="button button--ghost"
+                      onClick={() => void act({ type: 'continue' })}
+                    >
+                      {t('play.conversation.continue')}
+                    </button>
+                  </div>
                 </section>
               )}
             </>
@@ -236,6 +252,18 @@ export function DramaPlayPage() {
           )}
         </div>
       </div>
+
+      {chatWith !== null && (
+        <Suspense fallback={null}>
+          <ChatPanel
+            gameId={gameId}
+            npcId={chatWith}
+            resources={resources.data}
+            onClose={closeChat}
+            onStoryContinued={handleStoryContinued}
+          />
+        </Suspense>
+      )}
 
       <aside
         id="play-journal"
