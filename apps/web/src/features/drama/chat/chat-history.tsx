@@ -32,7 +32,7 @@ export function ChatHistory({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const end = useRef<HTMLDivElement>(null);
+  const log = useRef<HTMLDivElement>(null);
   const { records } = history;
   const newest = records.at(-1)?.id;
   // A regenerated reply replaces the latest one while it streams.
@@ -42,7 +42,8 @@ export function ChatHistory({
   const liveText = live?.reply;
   // biome-ignore lint/correctness/useExhaustiveDependencies: new content is the trigger.
   useEffect(() => {
-    end.current?.scrollIntoView({ block: 'end' });
+    const box = log.current;
+    if (box) box.scrollTop = box.scrollHeight;
   }, [newest, liveText]);
 
   const confirmRewind = (record: ChatRecord) =>
@@ -78,7 +79,7 @@ export function ChatHistory({
     });
 
   return (
-    <div className="chat__log" role="log" aria-live="polite" aria-busy={sending}>
+    <div ref={log} className="chat__log" role="log" aria-live="polite" aria-busy={sending}>
       {history.hasNextPage ? (
         <button
           type="button"
@@ -136,7 +137,6 @@ export function ChatHistory({
           </div>
         </>
       )}
-      <div ref={end} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { ResourceInfo } from '@taleforge/contracts';
 import { type Expression, LIMITS } from '@taleforge/contracts/constants';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { openDialog } from '../../../shared/ui/dialog/dialog-store';
 import { useGemBalance } from '../../wallet/wallet-api';
@@ -46,7 +46,6 @@ export default function ChatPanel({
   });
   const [text, setText] = useState('');
   const [memoryOpen, setMemoryOpen] = useState(false);
-  const inputRef = useRef<HTMLTextAreaElement>(null);
   const height = useVisualViewportHeight();
   const price = info.data?.price_gems ?? LIMITS.chatMessageGems;
 
@@ -179,14 +178,12 @@ export default function ChatPanel({
         </label>
         <textarea
           id={`${id}-input`}
-          ref={inputRef}
           rows={1}
           value={text}
           maxLength={LIMITS.chatMessageMaxChars}
           placeholder={t('chat.placeholder')}
           enterKeyHint="send"
           onChange={(e) => setText(e.target.value)}
-          onFocus={() => inputRef.current?.scrollIntoView({ block: 'nearest' })}
           onKeyDown={(e) => {
             if (
               e.key === 'Enter' &&
