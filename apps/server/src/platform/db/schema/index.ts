@@ -1,3 +1,4 @@
+export * from './chat.js';
 export * from './games.js';
 export * from './identities.js';
 export * from './invite-codes.js';
@@ -13,4 +14,3 @@ export * from './users.js';
 export * from './verification-codes.js';
 export * from './visitors.js';
 export * from './wallet.js';
-export * from './chat.js';
