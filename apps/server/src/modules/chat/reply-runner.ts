@@ -86,6 +86,31 @@ export function createReplyRunner(deps: RunnerDeps) {
     }
   }
 
+  /**
+   * Stores a streaming reply without holding up the stream: one write in flight per reply, and
+   * the deltas that arrive meanwhile go together in the next one. The text in the database is
+   * never more than one write behind what the player saw.
+   */
+  function replyStore(replyId: number) {
+    let pending = '';
+    let writing: Promise<void> | null = null;
+    const drain = async () => {
+      while (pending) {
+        const text = pending;
+        pending = '';
+        await appendReplyText(db, replyId, text, now());
+      }
+      writing = null;
+    };
+    return {
+      append(text: string) {
+        pending += text;
+        writing ??= drain();
+      },
+      flush: () => writing ?? Promise.resolve(),
+    };
+  }
+
   async function run(turn: PaidTurn, locale: Locale, sse: SseWriter): Promise<void> {
     const emit = emitter(sse);
     await emit('accepted', {
@@ -95,6 +120,7 @@ export function createReplyRunner(deps: RunnerDeps) {
       gem_balance: turn.gemBalance,
     });
     const { conversation, ctx } = turn;
+    const store = replyStore(turn.reply.id);
     let outcome: Awaited<ReturnType<typeof streamReply>>;
     try {
       outcome = await streamReply({
@@ -111,11 +137,13 @@ export function createReplyRunner(deps: RunnerDeps) {
         },
         onDelta: async (text) => {
           await emit('delta', { text });
-          await appendReplyText(db, turn.reply.id, text, now());
+          store.append(text);
         },
       });
+      await store.flush();
     } catch (error) {
       deps.log.error({ err: error, replyId: turn.reply.id }, 'chat reply crashed');
+      await store.flush().catch(() => {});
       const stored = await findMessage(db, turn.reply.id);
       outcome = { kind: 'failed', reason: 'upstream', partialText: stored?.text ?? '' };
     }
