@@ -17,7 +17,7 @@ import { HISTORY_BUDGET_CHARS } from '../llm/prompt.js';
 import { pickLocale } from '../llm/text-match.js';
 import { loadGameContent } from '../play/content-queries.js';
 import { newNpcStatus } from '../play/state.js';
-import { type ConversationContext, loadConversationContext } from './conversation-context.js';
+import type { ContextLoader, ConversationContext } from './conversation-context.js';
 import { goalProgress, toConversationInfo } from './conversation-info.js';
 import { checkMessageText } from './message-text.js';
 import type { Moderator } from './moderation.js';
@@ -35,6 +35,7 @@ import {
 
 export interface ChatReadDeps {
   db: Db;
+  loadContext: ContextLoader;
   engine: ChatEngine;
   moderator: Moderator;
   now: () => Date;
@@ -78,7 +79,7 @@ export function createChatService(deps: ChatReadDeps) {
   const { db, now } = deps;
 
   async function facts(userId: number, locale: Locale, gameId: number, npcId: number) {
-    const ctx = await loadConversationContext(db, userId, locale, gameId, npcId);
+    const ctx = await deps.loadContext(userId, locale, gameId, npcId);
     const conversation = await findConversation(db, userId, gameId, npcId);
     const expression = conversation
       ? ((await lastExpression(db, conversation.id)) as Expression | null)
@@ -102,7 +103,7 @@ export function createChatService(deps: ChatReadDeps) {
     gameId: number,
     npcId: number,
   ): Promise<{ ctx: ConversationContext; conversation: ConversationRow | null }> {
-    const ctx = await loadConversationContext(db, userId, locale, gameId, npcId);
+    const ctx = await deps.loadContext(userId, locale, gameId, npcId);
     return { ctx, conversation: await findConversation(db, userId, gameId, npcId) };
   }
 

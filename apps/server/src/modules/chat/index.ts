@@ -6,6 +6,7 @@ import type { ModelProvider } from '../llm/provider.js';
 import type { PlayService } from '../play/play-service.js';
 import type { WalletService } from '../wallet/index.js';
 import { createChatService } from './chat-service.js';
+import { createContextLoader } from './conversation-context.js';
 import { createWordlistModerator } from './moderation.js';
 import { createReplyRunner } from './reply-runner.js';
 import { registerChatRoutes } from './routes.js';
@@ -28,8 +29,10 @@ export function createChatModule(deps: ChatModuleDeps) {
   const { db, config, now } = deps;
   const provider = deps.provider ?? createModelProvider(config);
   const moderator = createWordlistModerator();
+  const loadContext = createContextLoader(db, now, config.CATALOGUE_CACHE_MS);
   const chat = createChatService({
     db,
+    loadContext,
     engine: provider.name,
     moderator,
     now,
@@ -37,6 +40,7 @@ export function createChatModule(deps: ChatModuleDeps) {
   });
   const sends = createSendService({
     db,
+    loadContext,
     wallet: deps.wallet,
     moderator,
     now,

@@ -5,6 +5,7 @@ import {
   type ConversationRow,
   chatMessages,
   conversations,
+  gameSaves,
   npcs,
 } from '../../platform/db/schema/index.js';
 
@@ -18,6 +19,15 @@ export async function findNpc(db: Exec, gameId: number, npcId: number) {
     .select()
     .from(npcs)
     .where(and(eq(npcs.id, npcId), eq(npcs.gameId, gameId)));
+  return row ?? null;
+}
+
+/** What a conversation needs of the player's save: where they are and what the story waits on. */
+export async function findSaveView(db: Exec, userId: number, gameId: number) {
+  const [row] = await db
+    .select({ chapterId: gameSaves.chapterId, view: gameSaves.view, state: gameSaves.state })
+    .from(gameSaves)
+    .where(and(eq(gameSaves.userId, userId), eq(gameSaves.gameId, gameId)));
   return row ?? null;
 }
 

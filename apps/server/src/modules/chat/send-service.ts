@@ -3,7 +3,7 @@ import { STATUS } from '@taleforge/contracts/status';
 import type { Db, Tx } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { WalletService } from '../wallet/index.js';
-import { type ConversationContext, loadConversationContext } from './conversation-context.js';
+import type { ContextLoader, ConversationContext } from './conversation-context.js';
 import { acceptPlayerMessage } from './message-text.js';
 import type { Moderator } from './moderation.js';
 import {
@@ -24,6 +24,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface SendDeps {
   db: Db;
+  loadContext: ContextLoader;
   wallet: WalletService;
   moderator: Moderator;
   now: () => Date;
@@ -100,7 +101,7 @@ export function createSendService(deps: SendDeps) {
     body: { game_id: number; npc_id: number; client_message_id: string; text: string },
   ): Promise<Turn> {
     const text = await acceptPlayerMessage(body.text, deps.moderator);
-    const ctx = await loadConversationContext(db, userId, locale, body.game_id, body.npc_id);
+    const ctx = await deps.loadContext(userId, locale, body.game_id, body.npc_id);
     const existing = await findMessageByClientId(db, userId, body.client_message_id);
     if (existing) return resendOf(userId, existing, ctx, text);
 
@@ -182,7 +183,7 @@ export function createSendService(deps: SendDeps) {
     locale: Locale,
     body: { game_id: number; npc_id: number; client_message_id: string; reply_id: string },
   ): Promise<Turn> {
-    const ctx = await loadConversationContext(db, userId, locale, body.game_id, body.npc_id);
+    const ctx = await deps.loadContext(userId, locale, body.game_id, body.npc_id);
     const conversation = await findConversation(db, userId, body.game_id, body.npc_id);
     const target = await findMessage(db, Number(body.reply_id));
     const existing = await findMessageByClientId(db, userId, body.client_message_id);
