@@ -125,6 +125,16 @@ test('talks with ARI, pays per message, reloads mid-reply, reaches the goal and 
   await expect(chat.getByLabel('Message to ARI')).toBeInViewport();
   await page.screenshot({ path: 'test-results/chat-390.png' });
 
+  // Memory: the player pins a fact and sees the context it takes.
+  await chat.getByRole('button', { name: 'Memory', exact: true }).click();
+  await expect(chat.getByText(/Context used: \d+ of \d+ characters/)).toBeVisible();
+  await chat.getByLabel('A fact to remember').fill('My name is Sam.');
+  await chat.getByRole('button', { name: 'Pin', exact: true }).click();
+  await chat.getByRole('button', { name: 'Save memory' }).click();
+  await expect(page.getByText('Memory saved')).toBeVisible();
+  await page.screenshot({ path: 'test-results/chat-memory-390.png' });
+  await chat.getByRole('button', { name: 'Memory', exact: true }).click();
+
   // Reaching the goal moves the story on.
   await chat.getByLabel('Message to ARI').fill('Where did you learn it?');
   await chat.getByRole('button', { name: 'Send · 10 gems' }).click();
