@@ -94,6 +94,8 @@ export default defineConfig({
       DISCORD_USER_URL: `http://127.0.0.1:${DISCORD_PORT}/userinfo`,
       // Every journey signs in from the same loopback address.
       AUTH_RATE_LIMIT_SCALE: '100',
+      // The offline characters write slowly enough for a journey to reload in mid-reply.
+      LLM_OFFLINE_PACE_MS: '150',
     },
   },
 });

@@ -13,7 +13,10 @@ import { parsePersona } from '../../apps/server/src/modules/llm/persona.js';
 
 const persona = parsePersona(
   JSON.parse(
-    readFileSync(new URL('../../content/characters/captain-vale.json', import.meta.url), 'utf8'),
+    readFileSync(
+      new URL('../../apps/server/test/fixtures/personas/captain-vale.json', import.meta.url),
+      'utf8',
+    ),
   ),
 );
 /**

@@ -4,13 +4,19 @@
 // Baseline, measured in the same run: the same client reading the same OpenAI-compatible model
 // stream directly (the loopback fixture with a fixed delay before its first token). Measured:
 // that stream through the chat streaming layer (bench/chat-ttft/harness.ts — prompt builder,
-// provider, output guard, moderation, SSE writer). The chat send route does not exist yet, so
-// auth, the database write and the gem charge are not in these figures.
+// provider, output guard, moderation, SSE writer), and through the real send route of the built
+// server (bench/chat-ttft/route-server.mjs: token check, validation, moderation, the story and
+// unlock checks, the 10-gem charge and both message rows in one transaction, then the stream,
+// each delta stored as it goes) on PGlite, or on PostgreSQL with BENCH_DATABASE_URL.
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import { cpus, loadavg } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { freePort, startProcess } from '../lib/server-process.mjs';
 
 const here = (file) => fileURLToPath(new URL(file, import.meta.url));
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -53,11 +59,11 @@ const MODEL_BODY = JSON.stringify({
 });
 
 /** Time from sending to the first piece of reply text; then reads the stream to its end. */
-async function timeToFirstToken(url, body, isText, signal) {
+async function timeToFirstToken(url, body, isText, signal, headers = {}) {
   const started = performance.now();
   const response = await fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...headers },
     body,
     signal,
   });
@@ -107,6 +113,63 @@ async function measureTtft(modelUrl, harnessUrl) {
   // Charges this process with every late byte, the fixture's own lateness included.
   const upperBound = timings.map((t) => t.firstDelta - t.arrived - FIRST_TOKEN_DELAY_MS);
   return { direct, through, inside, upstream, upperBound };
+}
+
+/** The same model stream through POST /api/auth/h5/game/chat/send of the built server. */
+async function measureRoute(modelUrl) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tf-chat-bench-'));
+  const port = await freePort();
+  const server = await startProcess({
+    args: ['bench/chat-ttft/route-server.mjs'],
+    cwd: root,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+      LLM_PROVIDER: 'openai',
+      LLM_BASE_URL: modelUrl,
+      LLM_MODEL: 'bench',
+      CHAT_SENDS_PER_MINUTE: '100000',
+      CHAT_DAILY_REPLY_CAP: '1000000',
+      BENCH_PLAYERS: String(CONCURRENCY),
+    },
+    readyUrl: `http://127.0.0.1:${port}/taleforge/health`,
+  });
+  try {
+    const { gameId, npcId, players } = JSON.parse(
+      readFileSync(join(dataDir, 'bench-chat.json'), 'utf8'),
+    );
+    const send = (i) =>
+      timeToFirstToken(
+        `http://127.0.0.1:${port}/taleforge/api/auth/h5/game/chat/send?lang=en_US&df_id=v_bench${i}`,
+        JSON.stringify({
+          game_id: gameId,
+          npc_id: npcId,
+          client_message_id: randomUUID(),
+          text: 'Hello, what a fine station!',
+        }),
+        deltaEvent,
+        undefined,
+        { authorization: players[i].token },
+      );
+    await batch((_, i) => send(i));
+    const direct = [];
+    const route = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      direct.push(
+        ...(await batch(() =>
+          timeToFirstToken(`${modelUrl}/chat/completions`, MODEL_BODY, modelText),
+        )),
+      );
+      route.push(...(await batch((_, i) => send(i))));
+    }
+    return { direct, route, database: process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite' };
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 async function memory(harnessUrl) {
@@ -218,7 +281,14 @@ export async function benchChatTtft() {
     console.log(
       `after the clients left: ${left} streams still open (the model calls were cancelled)`,
     );
-    return { direct, through, inside, addedP99, steps };
+    const routed = await measureRoute(fast.url);
+    console.log(`the real send route, ${routed.database}, ${CONCURRENCY} players sending at once:`);
+    console.log(line('baseline  model stream read directly      ', routed.direct));
+    console.log(line('taleforge POST /api/auth/h5/game/chat/send', routed.route));
+    console.log(
+      `added by the route (auth, checks, charge and store, stream): p50 ${(pct(routed.route, 50) - pct(routed.direct, 50)).toFixed(1)} ms, p99 ${(pct(routed.route, 99) - pct(routed.direct, 99)).toFixed(1)} ms; p99 ratio ${(pct(routed.route, 99) / pct(routed.direct, 99)).toFixed(3)}`,
+    );
+    return { direct, through, inside, addedP99, steps, routed };
   } finally {
     await harness.stop();
     await fast.stop();

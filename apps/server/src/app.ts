@@ -8,6 +8,7 @@ import { registerInviteRoutes } from './modules/auth/invite-routes.js';
 import { registerAuthRoutes } from './modules/auth/routes.js';
 import { createSessionService } from './modules/auth/session-service.js';
 import { createSocialLogin } from './modules/auth/social-login.js';
+import { createChatModule } from './modules/chat/index.js';
 import { createCatalogueService } from './modules/games/catalogue-service.js';
 import { registerGameRoutes } from './modules/games/routes.js';
 import { registerHealthRoutes } from './modules/health/routes.js';
@@ -84,6 +85,16 @@ export async function buildApp({
   unlocks.registerUnlockable('chapter', resolveChapterUnlock);
   for (const u of unlockables) unlocks.registerUnlockable(u.kind, u.resolve);
   const payments = await createPayments({ db, config, wallet, now });
+  const play = createPlayService({ db, now, contentTtlMs: config.CATALOGUE_CACHE_MS });
+  const chat = createChatModule({
+    db,
+    config,
+    wallet,
+    play,
+    now,
+    log: app.log,
+    artBase: `${prefix}/art`,
+  });
 
   await app.register(requestContext, {
     prefix,
@@ -119,11 +130,12 @@ export async function buildApp({
       registerWalletRoutes(api, { db, wallet, unlocks });
       await payments.registerApi(api);
       registerPlayRoutes(api, {
-        play: createPlayService({ db, now, contentTtlMs: config.CATALOGUE_CACHE_MS }),
+        play,
         info: createGameInfoService({ db, artBase: `${prefix}/art` }),
         optionalAuth: (request) => optionalAuth(request, sessions.verifyToken),
       });
       registerArtRoutes(api, db);
+      chat.registerRoutes(api);
     },
     { prefix },
   );

@@ -70,6 +70,12 @@ const envSchema = z.object({
   /** Longest whole reply. */
   LLM_MAX_REPLY_MS: z.coerce.number().int().min(1_000).max(600_000).default(90_000),
   LLM_MAX_TOKENS: z.coerce.number().int().min(16).max(8_192).default(400),
+  /** Pause between the offline engine's word-sized pieces, so its replies stream like a model's. */
+  LLM_OFFLINE_PACE_MS: z.coerce.number().int().min(0).max(2_000).default(40),
+  /** Chat messages (and regenerations) one player may send per minute. */
+  CHAT_SENDS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** Model replies one player may start in 24 hours: the operator's cap on model spend. */
+  CHAT_DAILY_REPLY_CAP: z.coerce.number().int().min(1).max(1_000_000).default(300),
   /** sandbox (hosted checkout of our own) or stripe; unset: stripe when STRIPE_SECRET_KEY is set. */
   PAYMENT_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['sandbox', 'stripe']).optional()),
   /** HMAC secret of sandbox webhooks; unset: generated once into DATA_DIR/keys. */

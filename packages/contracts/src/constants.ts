@@ -100,6 +100,10 @@ export const LIMITS = {
   chatMessageGems: 10,
   /** Longest chat message a player can send, in characters. */
   chatMessageMaxChars: 500,
+  /** Conversation memory: the running summary and the facts a player pins. */
+  chatSummaryMaxChars: 800,
+  chatPinnedFactsMax: 10,
+  chatPinnedFactMaxChars: 200,
 } as const;
 
 /** Engines that can answer for a character (the settings screen says which one is active). */
@@ -119,6 +123,7 @@ export const LEDGER_ENTRY_TYPES = [
   'chapter_unlock',
   'episode_unlock',
   'chat_message',
+  'chat_refund',
   'expiry',
   'grant',
   /** Gems a visitor account held, moved to the account the visitor signed in to. */

@@ -73,6 +73,8 @@ export const STATUS = {
   CHAT_MESSAGE_ID_REUSED: 5008,
   CHAT_DAILY_LIMIT: 5009,
   CHAT_MESSAGE_BAD_CHARACTERS: 5010,
+  CHAT_CANNOT_REGENERATE: 5011,
+  CHAT_MESSAGE_NOT_FOUND: 5012,
 } as const;
 
 export type StatusName = keyof typeof STATUS;
@@ -401,6 +403,16 @@ export const STATUS_MESSAGES: Record<StatusCode, Messages> = {
     en_US: 'This message contains characters that cannot be sent',
     zh_CN: '消息中含有无法发送的字符',
     ja_JP: 'メッセージに送信できない文字が含まれています',
+  },
+  5011: {
+    en_US: 'Only the latest finished reply can be regenerated',
+    zh_CN: '只能重新生成最新一条已完成的回复',
+    ja_JP: '再生成できるのは最新の完了した返信だけです',
+  },
+  5012: {
+    en_US: 'This message is not in this conversation',
+    zh_CN: '这条消息不在本次对话中',
+    ja_JP: 'このメッセージはこの会話にありません',
   },
 };
 

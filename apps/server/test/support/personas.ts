@@ -3,9 +3,9 @@ import type { Locale } from '@taleforge/contracts/constants';
 import { type CharacterPersona, parsePersona } from '../../src/modules/llm/persona.js';
 import type { ChatTurn, ReplyRequest } from '../../src/modules/llm/provider.js';
 
-/** The demo characters shipped in content/characters, parsed through the real schema. */
+/** Test personas (test/fixtures/personas), parsed through the real schema. */
 export function loadDemoPersona(key: 'lantern-keeper' | 'captain-vale'): CharacterPersona {
-  const url = new URL(`../../../../content/characters/${key}.json`, import.meta.url);
+  const url = new URL(`../fixtures/personas/${key}.json`, import.meta.url);
   return parsePersona(JSON.parse(readFileSync(url, 'utf8')));
 }
 

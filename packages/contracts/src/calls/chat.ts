@@ -49,6 +49,8 @@ export const conversationInfoV2Call = defineCall({
   }),
 });
 
+export type ConversationInfoV2 = z.output<typeof conversationInfoV2Call.data>;
+
 export const chatRecordSchema = z.object({
   id: z.string(),
   role: z.enum(['player', 'npc']),
@@ -58,6 +60,8 @@ export const chatRecordSchema = z.object({
   state: z.enum(['complete', 'streaming', 'failed']),
   created_at: z.string(),
 });
+
+export type ChatRecord = z.output<typeof chatRecordSchema>;
 
 /**
  * History, newest page first: without a cursor the latest `limit` records; `next_cursor`
@@ -100,6 +104,66 @@ const checkedGoal = z.object({
   percent: z.number().int().min(0).max(100),
 });
 
+/**
+ * Writes the latest reply again (another wording), charged like a message: `client_message_id`
+ * makes a retry free. Answers like `chatSendCall` (envelope or the same stream of events).
+ */
+export const chatRegenerateCall = defineCall({
+  method: 'POST',
+  path: '/api/auth/h5/game/chat/regenerate',
+  body: z.strictObject({
+    game_id: idSchema,
+    npc_id: idSchema,
+    client_message_id: z.uuid(),
+    reply_id: z.string().regex(/^\d{1,18}$/),
+  }),
+  data: z.null(),
+});
+
+/** Takes the conversation back to `message_id`: every later message leaves history and prompt. */
+export const chatRewindCall = defineCall({
+  method: 'POST',
+  path: '/api/auth/h5/game/chat/rewind',
+  body: z.strictObject({
+    game_id: idSchema,
+    npc_id: idSchema,
+    message_id: z.string().regex(/^\d{1,18}$/),
+  }),
+  data: z.object({ removed: z.number().int() }),
+});
+
+export const chatMemorySchema = z.object({
+  /** Written by the engine as old turns leave the prompt; the player may correct it. */
+  summary: z.string(),
+  pinned: z.array(z.string()),
+  /** Characters of context the next message will send (persona aside), and the most it can. */
+  context_chars: z.number().int(),
+  context_budget: z.number().int(),
+});
+
+export type ChatMemory = z.output<typeof chatMemorySchema>;
+
+export const chatMemoryCall = defineCall({
+  method: 'GET',
+  path: '/api/auth/h5/game/chat/memory',
+  query: conversationQuery,
+  data: chatMemorySchema,
+});
+
+export const chatMemoryUpdateCall = defineCall({
+  method: 'POST',
+  path: '/api/auth/h5/game/chat/memory',
+  body: z.strictObject({
+    game_id: idSchema,
+    npc_id: idSchema,
+    summary: z.string().max(LIMITS.chatSummaryMaxChars),
+    pinned: z
+      .array(z.string().trim().min(1).max(LIMITS.chatPinnedFactMaxChars))
+      .max(LIMITS.chatPinnedFactsMax),
+  }),
+  data: chatMemorySchema,
+});
+
 export const CHAT_SEND_EVENTS = {
   /** The message is stored and paid for. */
   accepted: z.object({
@@ -115,6 +179,8 @@ export const CHAT_SEND_EVENTS = {
     text: z.string(),
     expression,
     goal: checkedGoal.nullable(),
+    /** The goal was reached and the story went on: reload the play state. */
+    story_continued: z.boolean(),
   }),
   /** The reply failed or was held back; the browser drops the streamed text. */
   error: z.object({

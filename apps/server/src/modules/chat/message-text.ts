@@ -17,11 +17,14 @@ function hasForbiddenCharacters(text: string): boolean {
  * at most `LIMITS.chatMessageMaxChars` characters (code points, so a Chinese or Japanese
  * message gets as many characters as an English one). Refused before anything is charged.
  */
-export function checkMessageText(raw: string): string {
+export function checkMessageText(
+  raw: string,
+  maxChars: number = LIMITS.chatMessageMaxChars,
+): string {
   if (hasForbiddenCharacters(raw)) throw new AppError(STATUS.CHAT_MESSAGE_BAD_CHARACTERS);
   const text = raw.normalize('NFC').replace(/\r\n?/g, '\n').trim();
   if (!text) throw new AppError(STATUS.CHAT_MESSAGE_EMPTY);
-  if ([...text].length > LIMITS.chatMessageMaxChars) {
+  if ([...text].length > maxChars) {
     throw new AppError(STATUS.CHAT_MESSAGE_TOO_LONG);
   }
   return text;

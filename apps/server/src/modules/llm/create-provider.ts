@@ -9,7 +9,9 @@ export function providerName(config: Config): ProviderName {
 
 /** The character engine the configuration asks for (config.ts already checked its settings). */
 export function createModelProvider(config: Config): ModelProvider {
-  if (providerName(config) === 'offline') return createOfflineProvider();
+  if (providerName(config) === 'offline') {
+    return createOfflineProvider({ paceMs: config.LLM_OFFLINE_PACE_MS });
+  }
   return createOpenAiProvider({
     baseUrl: config.LLM_BASE_URL as string,
     model: config.LLM_MODEL as string,

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { users } from '../../platform/db/schema/index.js';
+import { parsePersona } from '../llm/persona.js';
 import { type GameDefinition, publishGame } from './publish.js';
 
 /** content/ at the repository root; src/ and dist/ sit at the same depth. */
@@ -24,12 +25,37 @@ export async function loadGameDefinition(dir: string): Promise<GameDefinition> {
       ink: await readFile(path.join(dir, inkFile), 'utf8'),
     })),
   );
-  return { ...file, chapters };
+  const npcs = await Promise.all(
+    file.npcs.map(async (npc) => ({ ...npc, character: await loadCharacter(dir, npc) })),
+  );
+  return { ...file, npcs, chapters };
+}
+
+/**
+ * A character's chat material sits beside the game as characters/<npc key>.json. It is parsed
+ * with the persona schema here, so a broken file stops the seed naming the field, and it must
+ * carry every conversation goal the story can set for the character.
+ */
+async function loadCharacter(dir: string, npc: GameFile['npcs'][number]) {
+  const file = path.join(dir, 'characters', `${npc.key}.json`);
+  if (!existsSync(file)) return null;
+  let persona: ReturnType<typeof parsePersona>;
+  try {
+    persona = parsePersona(JSON.parse(await readFile(file, 'utf8')));
+  } catch (error) {
+    throw new Error(`${file}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (persona.key !== npc.key) throw new Error(`${file}: key must be "${npc.key}"`);
+  const missing = Object.keys(npc.goals ?? {}).filter(
+    (goal) => !persona.goals.some((g) => g.key === goal),
+  );
+  if (missing.length) throw new Error(`${file}: no persona goal for ${missing.join(', ')}`);
+  return persona;
 }
 
 export async function loadDemoGames(contentDir = CONTENT_DIR): Promise<GameDefinition[]> {
   const entries = await readdir(contentDir, { withFileTypes: true });
-  // A game is a folder with a game.json; content/ also holds other authored material (personas).
+  // A game is a folder with a game.json.
   const dirs = entries
     .filter((e) => e.isDirectory() && existsSync(path.join(contentDir, e.name, 'game.json')))
     .map((e) => e.name)

@@ -14,6 +14,7 @@ import {
   scenes,
   tasks,
 } from '../../platform/db/schema/index.js';
+import type { CharacterPersona } from '../llm/persona.js';
 import { findChapterSource, insertChapterVersion, listChapters } from './content-queries.js';
 import { type ContentRefs, compileChapter } from './ink-compiler.js';
 
@@ -32,6 +33,8 @@ export interface GameDefinition {
     greeting: LocalizedText;
     goals?: Record<string, ChatGoal>;
     face: FaceStyle;
+    /** Chat material (content/<slug>/characters/<key>.json); without it the NPC cannot chat. */
+    character?: CharacterPersona | null;
   }[];
   tasks: { key: string; title: LocalizedText }[];
   scenes: { key: string; style: SceneStyle }[];
@@ -96,6 +99,7 @@ export async function publishGame(
         greeting: npc.greeting,
         goals: npc.goals ?? {},
         face: npc.face,
+        character: npc.character ?? null,
       };
       await tx
         .insert(npcs)

@@ -27,7 +27,8 @@ export type SpendReason = Extract<
   LedgerEntryType,
   'chapter_unlock' | 'episode_unlock' | 'chat_message'
 >;
-export type CreditReason = Extract<LedgerEntryType, 'recharge' | 'grant'>;
+/** `chat_refund`: gems of a chat message whose reply failed come back as a new lot. */
+export type CreditReason = Extract<LedgerEntryType, 'recharge' | 'grant' | 'chat_refund'>;
 
 export interface LedgerResult {
   entry: EntryRow;

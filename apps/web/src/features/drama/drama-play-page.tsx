@@ -18,6 +18,8 @@ import './play.css';
 const UnlockDialog = lazy(() =>
   import('../wallet/unlock-dialog').then((m) => ({ default: m.UnlockDialog })),
 );
+/** The chat panel and its streaming client load only when a conversation is opened. */
+const ChatPanel = lazy(() => import('./chat/chat-panel'));
 
 /** Which line of the latest step is on screen; a step that brings no new lines keeps its place. */
 function useLineCursor(state: PlayState | null) {
@@ -52,6 +54,10 @@ export function DramaPlayPage() {
   const queryClient = useQueryClient();
   const [journalOpen, setJournalOpen] = useState(false);
   const [unlocking, setUnlocking] = useState<ChapterInfo | null>(null);
+  const [chatWith, setChatWith] = useState<number | null>(null);
+  const closeChat = useCallback(() => setChatWith(null), []);
+  // A reached goal moved the story on server-side: read the play state again.
+  const handleStoryContinued = useCallback(() => void start(), [start]);
   const { index, advance, finished, lineKey } = useLineCursor(state);
   const [typedLine, setTypedLine] = useState('');
   const handleTyped = useCallback(() => setTypedLine(lineKey), [lineKey]);
@@ -213,13 +219,22 @@ export function DramaPlayPage() {
                     {t('play.conversation.title', { name: state.conversation.npc_name })}
                   </h2>
                   <p>{state.conversation.goal_text}</p>
-                  <button
-                    type="button"
-                    className="button button--gold"
-                    onClick={() => void act({ type: 'continue' })}
-                  >
-                    {t('play.conversation.continue')}
-                  </button>
+                  <div className="conversation__actions">
+                    <button
+                      type="button"
+                      className="button button--gold"
+                      onClick={() => setChatWith(state.conversation!.npc_id)}
+                    >
+                      {t('play.conversation.talk', { name: state.conversation.npc_name })}
+                    </button>
+                    <button
+                      type="button"
+                      className="button button--ghost"
+                      onClick={() => void act({ type: 'continue' })}
+                    >
+                      {t('play.conversation.continue')}
+                    </button>
+                  </div>
                 </section>
               )}
             </>
@@ -234,6 +249,18 @@ export function DramaPlayPage() {
           )}
         </div>
       </div>
+
+      {chatWith !== null && (
+        <Suspense fallback={null}>
+          <ChatPanel
+            gameId={gameId}
+            npcId={chatWith}
+            resources={resources.data}
+            onClose={closeChat}
+            onStoryContinued={handleStoryContinued}
+          />
+        </Suspense>
+      )}
 
       <aside
         id="play-journal"

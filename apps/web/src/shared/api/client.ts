@@ -117,7 +117,86 @@ export function createApiClient(deps: ClientDeps) {
     throw new ApiError(envelope.status, envelope.desc ?? '', 'status');
   }
 
-  return { request };
+  /**
+   * A call answered with Server-Sent Events over POST (the chat send): each event is handed to
+   * `onEvent` as it arrives. A refusal arrives as an envelope instead and is thrown like
+   * `request` does. The timeout covers only the wait for the answer to begin; a stream may run
+   * as long as the server keeps it open.
+   */
+  async function stream<C extends CallDef>(
+    call: Endpoint<C>,
+    options: RequestOptions<C>,
+    onEvent: (name: string, data: unknown) => void,
+  ): Promise<void> {
+    const locale = deps.getLocale();
+    const url = buildUrl(deps.basePath, call.path, {
+      lang: locale,
+      df_id: deps.getVisitorId() ?? undefined,
+    });
+    const headers: Record<string, string> = {
+      Accept: 'text/event-stream, application/json',
+      'Accept-Language': ACCEPT_LANGUAGE[locale],
+      'Content-Type': 'application/json',
+    };
+    const token = deps.getToken();
+    if (token) headers.Authorization = token;
+    const controller = new AbortController();
+    const forwardAbort = () => controller.abort();
+    options.signal?.addEventListener('abort', forwardAbort);
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    const fail = (kind: ApiErrorKind, status = 0): never => {
+      if (!options.quiet) deps.onNetworkError();
+      throw new ApiError(status, '', kind);
+    };
+    try {
+      let response: Response;
+      try {
+        response = await getFetch()(url, {
+          method: call.method,
+          headers,
+          body: JSON.stringify(options.body ?? {}),
+          signal: controller.signal,
+        });
+      } catch (error) {
+        if (options.signal?.aborted) throw error;
+        return fail('network');
+      } finally {
+        clearTimeout(timer);
+      }
+      if (!response.ok) return fail('http', response.status);
+      if (!response.headers.get('content-type')?.startsWith('text/event-stream')) {
+        const envelope: unknown = await response.json().catch(() => null);
+        if (!isEnvelope(envelope)) return fail('network');
+        if (isLoginRequiredStatus(envelope.status)) deps.onLoginRequired(envelope.status);
+        throw new ApiError(envelope.status, envelope.desc ?? '', 'status');
+      }
+      await readEvents(response, onEvent);
+    } finally {
+      options.signal?.removeEventListener('abort', forwardAbort);
+    }
+  }
+
+  return { request, stream };
+}
+
+/** Splits an SSE body into events (`event:` and one `data:` line each; comments skipped). */
+async function readEvents(response: Response, onEvent: (name: string, data: unknown) => void) {
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += value;
+    let end = buffer.indexOf('\n\n');
+    while (end !== -1) {
+      const frame = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const name = /^event: (.*)$/m.exec(frame)?.[1];
+      const data = /^data: (.*)$/m.exec(frame)?.[1];
+      if (name && data) onEvent(name, JSON.parse(data));
+      end = buffer.indexOf('\n\n');
+    }
+  }
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;

@@ -22,3 +22,4 @@ export const api = createApiClient({
 });
 
 export const request = api.request;
+export const streamCall = api.stream;

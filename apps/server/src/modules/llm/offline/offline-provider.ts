@@ -24,13 +24,18 @@ interface Choice {
  * creator's intent cues, a goal hint, the fallback. Among a line's wordings it takes the one the
  * character said least recently, so a long conversation does not loop on one sentence.
  */
-export function createOfflineProvider(): ModelProvider {
+export function createOfflineProvider(options: { paceMs?: number } = {}): ModelProvider {
+  const paceMs = options.paceMs ?? 0;
   return {
     name: 'offline',
     async *reply(request: ReplyRequest, signal?: AbortSignal): AsyncIterable<ReplyEvent> {
       const { line, goal } = chooseLine(request);
       const text = pickWording(line, request.locale, request.history);
+      let first = true;
       for (const chunk of chunkText(text, request.locale)) {
+        // Paced like a model writes, so the reply reads as it streams in.
+        if (!first && paceMs > 0) await new Promise((r) => setTimeout(r, paceMs));
+        first = false;
         if (signal?.aborted) throw new ModelError('aborted', 'reply aborted');
         yield { type: 'delta', text: chunk };
       }

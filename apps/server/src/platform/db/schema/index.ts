@@ -1,3 +1,4 @@
+export * from './chat.js';
 export * from './games.js';
 export * from './identities.js';
 export * from './invite-codes.js';

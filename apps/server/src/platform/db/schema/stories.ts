@@ -57,6 +57,9 @@ export type FaceStyle = {
 };
 
 /** A goal the AI conversation can reach; the story names it in a `chat` tag. */
+/** Validated by characterPersonaSchema when the game is published. */
+export type CharacterPersonaJson = import('../../../modules/llm/persona.js').CharacterPersona;
+
 export type ChatGoal = { description: LocalizedText; success: LocalizedText };
 
 export const npcs = pgTable(
@@ -74,6 +77,8 @@ export const npcs = pgTable(
     greeting: jsonb('greeting').$type<LocalizedText>().notNull(),
     goals: jsonb('goals').$type<Record<string, ChatGoal>>().notNull().default({}),
     face: jsonb('face').$type<FaceStyle>().notNull(),
+    /** The authored chat material (CharacterPersona, docs/character-persona.md); null: no chat. */
+    character: jsonb('character').$type<CharacterPersonaJson>(),
   },
   (t) => [uniqueIndex('npcs_game_key').on(t.gameId, t.key)],
 );

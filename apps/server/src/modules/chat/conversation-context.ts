@@ -1,0 +1,85 @@
+import type { Locale } from '@taleforge/contracts/constants';
+import { STATUS } from '@taleforge/contracts/status';
+import type { Db } from '../../platform/db/client.js';
+import { AppError } from '../../platform/http/app-error.js';
+import type { CharacterPersona } from '../llm/persona.js';
+import {
+  type ChapterRow,
+  findPublishedGame,
+  listChapters,
+  type NpcRow,
+} from '../play/content-queries.js';
+import { canPlayChapter } from '../play/unlocks.js';
+import { findNpc, findSaveView } from './queries.js';
+
+type SaveView = NonNullable<Awaited<ReturnType<typeof findSaveView>>>;
+
+/** What the story says about one player's conversation with one character. */
+export interface ConversationContext {
+  gameId: number;
+  npc: NpcRow;
+  persona: CharacterPersona;
+  save: SaveView | null;
+  /** The goal the story's `chat` tag set for this character, waiting now; else null. */
+  goalKey: string | null;
+  /** The story's current lines, as the model's STORY section. */
+  storySoFar: string;
+}
+
+interface Cast {
+  npc: NpcRow | null;
+  chapters: ChapterRow[];
+  expires: number;
+}
+
+/**
+ * Resolves conversations before anything is charged: the game exists, the character is in it
+ * and can talk (5007), and the chapter the player is in — the first one before they start — is
+ * one they may play (4003). The active goal is the one the story is waiting on.
+ *
+ * Published content changes only when a game is published, so a character and its game's
+ * chapters are kept for `ttlMs` (like the play service's content); the player's save and unlocks
+ * are read on every call.
+ */
+export function createContextLoader(db: Db, now: () => Date, ttlMs: number) {
+  const cast = new Map<string, Cast>();
+
+  async function castOf(gameId: number, npcId: number): Promise<Cast> {
+    const key = `${gameId}:${npcId}`;
+    const cached = cast.get(key);
+    if (cached && cached.expires > now().getTime()) return cached;
+    const game = await findPublishedGame(db, gameId);
+    if (!game) throw new AppError(STATUS.GAME_NOT_FOUND);
+    const [npc, chapters] = await Promise.all([
+      findNpc(db, gameId, npcId),
+      listChapters(db, gameId),
+    ]);
+    const loaded = { npc, chapters, expires: now().getTime() + ttlMs };
+    if (cast.size > 5000) cast.clear();
+    cast.set(key, loaded);
+    return loaded;
+  }
+
+  return async function loadConversationContext(
+    userId: number,
+    locale: Locale,
+    gameId: number,
+    npcId: number,
+  ): Promise<ConversationContext> {
+    const { npc, chapters } = await castOf(gameId, npcId);
+    if (!npc?.character) throw new AppError(STATUS.CHAT_CHARACTER_NOT_FOUND);
+    const save = await findSaveView(db, userId, gameId);
+    const chapter = chapters.find((c) => c.id === save?.chapterId) ?? chapters[0];
+    if (!chapter || !(await canPlayChapter(db, userId, chapter))) {
+      throw new AppError(STATUS.CHAPTER_LOCKED);
+    }
+    const waiting = save?.view.conversation;
+    const goalKey = waiting && waiting.npc === npc.key ? waiting.goal : null;
+    const storySoFar = (save?.view.lines ?? [])
+      .map((line) => line.text[locale] ?? line.text.en_US)
+      .join('\n');
+    return { gameId, npc, persona: npc.character, save, goalKey, storySoFar };
+  };
+}
+
+export type ContextLoader = ReturnType<typeof createContextLoader>;

@@ -1,0 +1,70 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Db } from '../../platform/db/client.js';
+import { createModelProvider } from '../llm/create-provider.js';
+import type { ModelProvider } from '../llm/provider.js';
+import type { PlayService } from '../play/play-service.js';
+import type { WalletService } from '../wallet/index.js';
+import { createChatService } from './chat-service.js';
+import { createContextLoader } from './conversation-context.js';
+import { createWordlistModerator } from './moderation.js';
+import { createReplyRunner } from './reply-runner.js';
+import { registerChatRoutes } from './routes.js';
+import { createSendService } from './send-service.js';
+
+export interface ChatModuleDeps {
+  db: Db;
+  config: Config;
+  wallet: WalletService;
+  play: PlayService;
+  now: () => Date;
+  log: FastifyBaseLogger;
+  artBase: string;
+  /** Tests hand in an engine; otherwise the configured one. */
+  provider?: ModelProvider;
+}
+
+/** The AI conversations: wiring of engine, moderation, charging, streaming and the routes. */
+export function createChatModule(deps: ChatModuleDeps) {
+  const { db, config, now } = deps;
+  const provider = deps.provider ?? createModelProvider(config);
+  const moderator = createWordlistModerator();
+  const loadContext = createContextLoader(db, now, config.CATALOGUE_CACHE_MS);
+  const chat = createChatService({
+    db,
+    loadContext,
+    engine: provider.name,
+    moderator,
+    now,
+    portrait: (npcId, expression) => `${deps.artBase}/npc/${npcId}/${expression}.svg`,
+  });
+  const sends = createSendService({
+    db,
+    loadContext,
+    wallet: deps.wallet,
+    moderator,
+    now,
+    dailyReplyCap: config.CHAT_DAILY_REPLY_CAP,
+  });
+  const runner = createReplyRunner({
+    db,
+    wallet: deps.wallet,
+    play: deps.play,
+    provider,
+    moderator,
+    now,
+    log: deps.log,
+  });
+  return {
+    provider,
+    registerRoutes(app: FastifyInstance) {
+      registerChatRoutes(app, {
+        chat,
+        sends,
+        runner,
+        sendsPerMinute: config.CHAT_SENDS_PER_MINUTE,
+        replayWaitMs: config.LLM_MAX_REPLY_MS,
+      });
+    },
+  };
+}

@@ -1,0 +1,217 @@
+import { and, asc, count, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../platform/db/client.js';
+import {
+  type ChatMessageRow,
+  type ConversationRow,
+  chatMessages,
+  conversations,
+  gameSaves,
+  npcs,
+} from '../../platform/db/schema/index.js';
+
+type Exec = Db | Tx;
+
+export type { ChatMessageRow, ConversationRow };
+export type NewChatMessage = typeof chatMessages.$inferInsert;
+
+export async function findNpc(db: Exec, gameId: number, npcId: number) {
+  const [row] = await db
+    .select()
+    .from(npcs)
+    .where(and(eq(npcs.id, npcId), eq(npcs.gameId, gameId)));
+  return row ?? null;
+}
+
+/** What a conversation needs of the player's save: where they are and what the story waits on. */
+export async function findSaveView(db: Exec, userId: number, gameId: number) {
+  const [row] = await db
+    .select({ chapterId: gameSaves.chapterId, view: gameSaves.view, state: gameSaves.state })
+    .from(gameSaves)
+    .where(and(eq(gameSaves.userId, userId), eq(gameSaves.gameId, gameId)));
+  return row ?? null;
+}
+
+export async function findConversation(
+  db: Exec,
+  userId: number,
+  gameId: number,
+  npcId: number,
+): Promise<ConversationRow | null> {
+  const [row] = await db
+    .select()
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.userId, userId),
+        eq(conversations.gameId, gameId),
+        eq(conversations.npcId, npcId),
+      ),
+    );
+  return row ?? null;
+}
+
+/** The conversation, created on the first message (two first messages at once get the same). */
+export async function ensureConversation(
+  tx: Tx,
+  key: { userId: number; gameId: number; npcId: number },
+  now: Date,
+): Promise<ConversationRow> {
+  await tx
+    .insert(conversations)
+    .values({ ...key, createdAt: now, updatedAt: now })
+    .onConflictDoNothing();
+  return (await findConversation(tx, key.userId, key.gameId, key.npcId))!;
+}
+
+export async function updateMemory(
+  db: Exec,
+  conversationId: number,
+  values: Partial<Pick<ConversationRow, 'summary' | 'pinned' | 'summarizedThrough'>>,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(conversations)
+    .set({ ...values, updatedAt: now })
+    .where(eq(conversations.id, conversationId));
+}
+
+export async function findMessageByClientId(
+  db: Exec,
+  userId: number,
+  clientMessageId: string,
+): Promise<ChatMessageRow | null> {
+  const [row] = await db
+    .select()
+    .from(chatMessages)
+    .where(and(eq(chatMessages.userId, userId), eq(chatMessages.clientMessageId, clientMessageId)));
+  return row ?? null;
+}
+
+export async function findMessage(db: Exec, id: number): Promise<ChatMessageRow | null> {
+  const [row] = await db.select().from(chatMessages).where(eq(chatMessages.id, id));
+  return row ?? null;
+}
+
+/** Inserts one message; null when its client message id is already taken (a concurrent resend). */
+export async function insertMessage(
+  tx: Tx,
+  values: NewChatMessage,
+): Promise<ChatMessageRow | null> {
+  const [row] = await tx.insert(chatMessages).values(values).onConflictDoNothing().returning();
+  return row ?? null;
+}
+
+/** The first reply written for a player message (the one a resend of that message shows). */
+export async function findFirstReply(db: Exec, playerMessageId: number) {
+  const [row] = await db
+    .select()
+    .from(chatMessages)
+    .where(and(eq(chatMessages.replyTo, playerMessageId), eq(chatMessages.role, 'npc')))
+    .orderBy(asc(chatMessages.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Appends a streamed delta in one statement, so a reload mid-reply shows it. */
+export async function appendReplyText(db: Exec, id: number, delta: string, now: Date) {
+  await db
+    .update(chatMessages)
+    .set({ text: sql`${chatMessages.text} || ${delta}`, updatedAt: now })
+    .where(eq(chatMessages.id, id));
+}
+
+export async function finishMessage(
+  db: Exec,
+  id: number,
+  values: Partial<Pick<ChatMessageRow, 'text' | 'expression' | 'state' | 'refundEntryId'>>,
+  now: Date,
+) {
+  await db
+    .update(chatMessages)
+    .set({ ...values, updatedAt: now })
+    .where(eq(chatMessages.id, id));
+}
+
+/** Visible messages of a conversation (not rewound), oldest first, after `afterId`. */
+export function listVisible(db: Exec, conversationId: number, afterId = 0) {
+  return db
+    .select()
+    .from(chatMessages)
+    .where(
+      and(
+        eq(chatMessages.conversationId, conversationId),
+        eq(chatMessages.rewound, 0),
+        gt(chatMessages.id, afterId),
+      ),
+    )
+    .orderBy(asc(chatMessages.id));
+}
+
+/** A page of history, newest first; the caller turns it oldest-to-newest. */
+export function listPage(db: Exec, conversationId: number, beforeId: number | null, limit: number) {
+  return db
+    .select()
+    .from(chatMessages)
+    .where(
+      and(
+        eq(chatMessages.conversationId, conversationId),
+        eq(chatMessages.rewound, 0),
+        beforeId ? lt(chatMessages.id, beforeId) : undefined,
+      ),
+    )
+    .orderBy(desc(chatMessages.id))
+    .limit(limit);
+}
+
+/** Hides every message after `messageId`; answers how many left the conversation. */
+export async function rewindAfter(db: Exec, conversationId: number, messageId: number) {
+  const rows = await db
+    .update(chatMessages)
+    .set({ rewound: 1 })
+    .where(
+      and(
+        eq(chatMessages.conversationId, conversationId),
+        gt(chatMessages.id, messageId),
+        eq(chatMessages.rewound, 0),
+      ),
+    )
+    .returning({ id: chatMessages.id });
+  return rows.length;
+}
+
+export async function hideMessage(db: Exec, id: number) {
+  await db.update(chatMessages).set({ rewound: 1 }).where(eq(chatMessages.id, id));
+}
+
+/** Replies (model calls) the player started since `since`, for the operator's daily cap. */
+export async function countRepliesSince(db: Exec, userId: number, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(chatMessages)
+    .where(
+      and(
+        eq(chatMessages.userId, userId),
+        eq(chatMessages.role, 'npc'),
+        gt(chatMessages.createdAt, since),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+/** The face of the character's latest finished reply. */
+export async function lastExpression(db: Exec, conversationId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ expression: chatMessages.expression })
+    .from(chatMessages)
+    .where(
+      and(
+        eq(chatMessages.conversationId, conversationId),
+        eq(chatMessages.role, 'npc'),
+        eq(chatMessages.state, 'complete'),
+        eq(chatMessages.rewound, 0),
+      ),
+    )
+    .orderBy(desc(chatMessages.id))
+    .limit(1);
+  return row?.expression ?? null;
+}

@@ -1,0 +1,231 @@
+import type { CHAT_SEND_EVENTS, ChatSendEvent } from '@taleforge/contracts';
+import type { Expression, Locale } from '@taleforge/contracts/constants';
+import { STATUS, statusMessage } from '@taleforge/contracts/status';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../platform/db/client.js';
+import { AppError } from '../../platform/http/app-error.js';
+import type { ChatTurn, ModelProvider } from '../llm/provider.js';
+import type { PlayService } from '../play/play-service.js';
+import type { WalletService } from '../wallet/index.js';
+import type { Moderator } from './moderation.js';
+import { appendReplyText, findMessage, finishMessage, listVisible } from './queries.js';
+import type { PaidTurn, ReplayedTurn } from './send-service.js';
+import type { SseWriter } from './sse-writer.js';
+import { failureStatus, streamReply } from './stream-reply.js';
+import { foldOldTurns } from './summarize-memory.js';
+
+export interface RunnerDeps {
+  db: Db;
+  wallet: WalletService;
+  play: PlayService;
+  provider: ModelProvider;
+  moderator: Moderator;
+  now: () => Date;
+  log: FastifyBaseLogger;
+}
+
+type Emit = <N extends keyof typeof CHAT_SEND_EVENTS>(
+  name: N,
+  data: ChatSendEvent<N>,
+) => Promise<void>;
+
+const emitter =
+  (sse: SseWriter): Emit =>
+  (name, data) =>
+    sse.send(name, data);
+
+/**
+ * Runs one paid reply to its end and settles it: stored as it streams (a reload shows it), then
+ * `complete` — and a goal the server has checked moves the story on — or `failed` and refunded in
+ * one transaction. The model keeps going if the player leaves: the reply is paid for and the
+ * reload shows it. Every path ends the stream.
+ */
+export function createReplyRunner(deps: RunnerDeps) {
+  const { db, now } = deps;
+
+  async function history(turn: PaidTurn): Promise<ChatTurn[]> {
+    const rows = await listVisible(db, turn.conversation.id, turn.conversation.summarizedThrough);
+    return rows
+      .filter((r) => r.id < turn.message.id && r.state === 'complete')
+      .map((r) => ({
+        role: r.role === 'player' ? 'player' : 'character',
+        text: r.text,
+        ...(r.expression ? { expression: r.expression as Expression } : {}),
+      }));
+  }
+
+  async function refund(turn: PaidTurn, partialText: string): Promise<number> {
+    return db.transaction(async (tx) => {
+      const { entry } = await deps.wallet.grant(
+        tx,
+        turn.message.userId,
+        turn.chargedGems,
+        'chat_refund',
+        `chat:${turn.clientMessageId}`,
+        `chat-refund:${turn.reply.id}`,
+      );
+      await finishMessage(
+        tx,
+        turn.reply.id,
+        { text: partialText, state: 'failed', refundEntryId: entry.id },
+        now(),
+      );
+      return entry.balanceAfter;
+    });
+  }
+
+  /** Only the server reports a reached goal, and only the one the story is waiting on. */
+  async function continueStory(turn: PaidTurn, locale: Locale): Promise<boolean> {
+    try {
+      await deps.play.finishConversation(turn.message.userId, locale, turn.ctx.gameId, true);
+      return true;
+    } catch (error) {
+      // Another reply reached it first, or the player already moved on: nothing left to do.
+      if (error instanceof AppError) return false;
+      throw error;
+    }
+  }
+
+  /**
+   * Stores a streaming reply without holding up the stream: one write in flight per reply, and
+   * the deltas that arrive meanwhile go together in the next one. The text in the database is
+   * never more than one write behind what the player saw.
+   */
+  function replyStore(replyId: number) {
+    let pending = '';
+    let writing: Promise<void> | null = null;
+    const drain = async () => {
+      while (pending) {
+        const text = pending;
+        pending = '';
+        await appendReplyText(db, replyId, text, now());
+      }
+      writing = null;
+    };
+    return {
+      append(text: string) {
+        pending += text;
+        writing ??= drain();
+      },
+      flush: () => writing ?? Promise.resolve(),
+    };
+  }
+
+  async function run(turn: PaidTurn, locale: Locale, sse: SseWriter): Promise<void> {
+    const emit = emitter(sse);
+    await emit('accepted', {
+      message_id: String(turn.message.id),
+      reply_id: String(turn.reply.id),
+      charged_gems: turn.chargedGems,
+      gem_balance: turn.gemBalance,
+    });
+    const { conversation, ctx } = turn;
+    const store = replyStore(turn.reply.id);
+    let outcome: Awaited<ReturnType<typeof streamReply>>;
+    try {
+      outcome = await streamReply({
+        provider: deps.provider,
+        moderator: deps.moderator,
+        request: {
+          persona: ctx.persona,
+          locale,
+          history: await history(turn),
+          message: turn.message.text,
+          storySoFar: ctx.storySoFar,
+          goalKey: ctx.goalKey,
+          memory: { summary: conversation.summary, pinned: conversation.pinned },
+        },
+        onDelta: async (text) => {
+          await emit('delta', { text });
+          store.append(text);
+        },
+      });
+      await store.flush();
+    } catch (error) {
+      deps.log.error({ err: error, replyId: turn.reply.id }, 'chat reply crashed');
+      await store.flush().catch(() => {});
+      const stored = await findMessage(db, turn.reply.id);
+      outcome = { kind: 'failed', reason: 'upstream', partialText: stored?.text ?? '' };
+    }
+
+    if (outcome.kind === 'failed') {
+      const balance = await refund(turn, outcome.partialText);
+      const status = failureStatus(outcome.reason);
+      await emit('error', {
+        status,
+        desc: statusMessage(status, locale),
+        refunded_gems: turn.chargedGems,
+        gem_balance: balance,
+      });
+      sse.end();
+      return;
+    }
+
+    await finishMessage(
+      db,
+      turn.reply.id,
+      { text: outcome.text, expression: outcome.expression, state: 'complete' },
+      now(),
+    );
+    const reached = outcome.goal?.reached === true && ctx.goalKey === outcome.goal.key;
+    const storyContinued = reached ? await continueStory(turn, locale) : false;
+    await emit('done', {
+      reply_id: String(turn.reply.id),
+      text: outcome.text,
+      expression: outcome.expression,
+      goal: outcome.goal,
+      story_continued: storyContinued,
+    });
+    sse.end();
+    await foldOldTurns(db, deps.provider, turn, locale, now).catch((error: unknown) =>
+      deps.log.warn({ err: error, conversationId: conversation.id }, 'chat summary failed'),
+    );
+  }
+
+  /**
+   * A resend of a paid turn: shows the stored reply, following it while another request is still
+   * writing it, without charging anything.
+   */
+  async function replay(turn: ReplayedTurn, locale: Locale, sse: SseWriter, maxWaitMs: number) {
+    const emit = emitter(sse);
+    await emit('accepted', {
+      message_id: String(turn.message.id),
+      reply_id: String(turn.reply?.id ?? ''),
+      charged_gems: 0,
+      gem_balance: turn.gemBalance,
+    });
+    let reply = turn.reply;
+    let shown = 0;
+    const deadline = Date.now() + maxWaitMs;
+    while (reply) {
+      if (reply.text.length > shown) {
+        await emit('delta', { text: reply.text.slice(shown) });
+        shown = reply.text.length;
+      }
+      if (reply.state !== 'streaming' || Date.now() > deadline || sse.signal.aborted) break;
+      await new Promise((r) => setTimeout(r, 200));
+      reply = await findMessage(db, reply.id);
+    }
+    if (reply?.state === 'complete') {
+      await emit('done', {
+        reply_id: String(reply.id),
+        text: reply.text,
+        expression: (reply.expression as Expression | null) ?? 'normal',
+        goal: null,
+        story_continued: false,
+      });
+    } else {
+      await emit('error', {
+        status: STATUS.CHAT_REPLY_FAILED,
+        desc: statusMessage(STATUS.CHAT_REPLY_FAILED, locale),
+        refunded_gems: 0,
+        gem_balance: turn.gemBalance,
+      });
+    }
+    sse.end();
+  }
+
+  return { run, replay };
+}
+
+export type ReplyRunner = ReturnType<typeof createReplyRunner>;

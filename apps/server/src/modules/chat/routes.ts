@@ -1,0 +1,90 @@
+import {
+  chatMemoryCall,
+  chatMemoryUpdateCall,
+  chatRecordCall,
+  chatRegenerateCall,
+  chatRewindCall,
+  chatSendCall,
+  conversationInfoCall,
+  conversationInfoV2Call,
+} from '@taleforge/contracts';
+import { STATUS } from '@taleforge/contracts/status';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { AppError } from '../../platform/http/app-error.js';
+import { defineRoute } from '../../platform/http/route.js';
+import { parseInput } from '../../platform/http/validation.js';
+import type { ChatService } from './chat-service.js';
+import type { ReplyRunner } from './reply-runner.js';
+import type { SendService, Turn } from './send-service.js';
+import { openSse } from './sse-writer.js';
+
+export interface ChatRouteDeps {
+  chat: ChatService;
+  sends: SendService;
+  runner: ReplyRunner;
+  sendsPerMinute: number;
+  /** How long a resend follows a reply another request is still writing. */
+  replayWaitMs: number;
+}
+
+export function registerChatRoutes(app: FastifyInstance, deps: ChatRouteDeps): void {
+  const { chat, sends, runner } = deps;
+  const limiter = new RateLimiterMemory({
+    keyPrefix: 'chat-send',
+    points: deps.sendsPerMinute,
+    duration: 60,
+  });
+  const userOf = (request: FastifyRequest) => request.auth!.userId;
+
+  async function limit(userId: number) {
+    try {
+      await limiter.consume(String(userId));
+    } catch (error) {
+      if (error instanceof RateLimiterRes) throw new AppError(STATUS.RATE_LIMITED);
+      throw error;
+    }
+  }
+
+  /** Refusals answer as an envelope (nothing charged); a paid turn answers as an event stream. */
+  async function stream(request: FastifyRequest, reply: FastifyReply, turn: Turn) {
+    const sse = openSse(reply);
+    if (turn.kind === 'new') await runner.run(turn, request.locale, sse);
+    else await runner.replay(turn, request.locale, sse, deps.replayWaitMs);
+  }
+
+  defineRoute(app, conversationInfoCall, ({ query, request }) =>
+    chat.info(userOf(request), request.locale, query.game_id, query.npc_id),
+  );
+  defineRoute(app, conversationInfoV2Call, ({ query, request }) =>
+    chat.infoV2(userOf(request), request.locale, query.game_id, query.npc_id),
+  );
+  defineRoute(app, chatRecordCall, ({ query, request }) =>
+    chat.record(userOf(request), request.locale, query),
+  );
+  defineRoute(app, chatMemoryCall, ({ query, request }) =>
+    chat.memory(userOf(request), request.locale, query.game_id, query.npc_id),
+  );
+  defineRoute(app, chatMemoryUpdateCall, ({ body, request }) =>
+    chat.updateMemory(userOf(request), request.locale, body),
+  );
+  defineRoute(app, chatRewindCall, ({ body, request }) =>
+    chat.rewind(userOf(request), request.locale, body),
+  );
+
+  app.post(chatSendCall.path, async (request, reply) => {
+    const body = parseInput(chatSendCall.body, request.body ?? {}, request.locale, 'body');
+    await limit(userOf(request));
+    const turn = await sends.send(userOf(request), request.locale, body);
+    await stream(request, reply, turn);
+    return reply;
+  });
+
+  app.post(chatRegenerateCall.path, async (request, reply) => {
+    const body = parseInput(chatRegenerateCall.body, request.body ?? {}, request.locale, 'body');
+    await limit(userOf(request));
+    const turn = await sends.regenerate(userOf(request), request.locale, body);
+    await stream(request, reply, turn);
+    return reply;
+  });
+}

@@ -1,0 +1,245 @@
+import { LIMITS, type Locale } from '@taleforge/contracts/constants';
+import { STATUS } from '@taleforge/contracts/status';
+import type { Db, Tx } from '../../platform/db/client.js';
+import { AppError } from '../../platform/http/app-error.js';
+import type { WalletService } from '../wallet/index.js';
+import type { ContextLoader, ConversationContext } from './conversation-context.js';
+import { acceptPlayerMessage } from './message-text.js';
+import type { Moderator } from './moderation.js';
+import {
+  type ChatMessageRow,
+  type ConversationRow,
+  countRepliesSince,
+  ensureConversation,
+  findConversation,
+  findFirstReply,
+  findMessage,
+  findMessageByClientId,
+  hideMessage,
+  insertMessage,
+  listVisible,
+} from './queries.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface SendDeps {
+  db: Db;
+  loadContext: ContextLoader;
+  wallet: WalletService;
+  moderator: Moderator;
+  now: () => Date;
+  /** Model replies one player may start in 24 hours (CHAT_DAILY_REPLY_CAP). */
+  dailyReplyCap: number;
+}
+
+/** A paid turn, stored: the player's message and the reply row the stream will fill. */
+export interface PaidTurn {
+  kind: 'new';
+  ctx: ConversationContext;
+  conversation: ConversationRow;
+  message: ChatMessageRow;
+  reply: ChatMessageRow;
+  clientMessageId: string;
+  chargedGems: number;
+  gemBalance: number;
+}
+
+/** A resend of a turn already paid for: nothing is charged, the stored reply is shown. */
+export interface ReplayedTurn {
+  kind: 'replay';
+  message: ChatMessageRow;
+  reply: ChatMessageRow | null;
+  gemBalance: number;
+}
+
+export type Turn = PaidTurn | ReplayedTurn;
+
+/** Thrown inside the charging transaction when a concurrent resend stored the turn first. */
+class ConcurrentResend extends Error {}
+
+/**
+ * Sending and regenerating: every check that can refuse runs before the transaction, and the 10
+ * gems are spent in the same transaction that stores the message (or the regenerated reply), so
+ * either both happen or neither does. The client message id makes a retry free.
+ */
+export function createSendService(deps: SendDeps) {
+  const { db, wallet, now } = deps;
+  const price = LIMITS.chatMessageGems;
+
+  async function replayOf(userId: number, row: ChatMessageRow): Promise<ReplayedTurn> {
+    const reply = row.role === 'npc' ? row : await findFirstReply(db, row.id);
+    return { kind: 'replay', message: row, reply, gemBalance: await wallet.balance(db, userId) };
+  }
+
+  /** Spends, then checks the daily cap under the wallet's lock (so concurrent sends count right). */
+  async function charge(tx: Tx, userId: number, clientMessageId: string) {
+    const { entry } = await wallet.spend(
+      tx,
+      userId,
+      price,
+      'chat_message',
+      `chat:${clientMessageId}`,
+      `chat:${clientMessageId}`,
+    );
+    const started = await countRepliesSince(tx, userId, new Date(now().getTime() - DAY_MS));
+    if (started >= deps.dailyReplyCap) throw new AppError(STATUS.CHAT_DAILY_LIMIT);
+    return entry;
+  }
+
+  async function inTurn(run: () => Promise<PaidTurn>, retry: () => Promise<Turn>): Promise<Turn> {
+    try {
+      return await run();
+    } catch (error) {
+      if (error instanceof ConcurrentResend) return retry();
+      throw error;
+    }
+  }
+
+  async function send(
+    userId: number,
+    locale: Locale,
+    body: { game_id: number; npc_id: number; client_message_id: string; text: string },
+  ): Promise<Turn> {
+    const text = await acceptPlayerMessage(body.text, deps.moderator);
+    const ctx = await deps.loadContext(userId, locale, body.game_id, body.npc_id);
+    const existing = await findMessageByClientId(db, userId, body.client_message_id);
+    if (existing) return resendOf(userId, existing, ctx, text);
+
+    return inTurn(
+      () =>
+        db.transaction(async (tx) => {
+          const at = now();
+          const conversation = await ensureConversation(
+            tx,
+            { userId, gameId: body.game_id, npcId: body.npc_id },
+            at,
+          );
+          const entry = await charge(tx, userId, body.client_message_id);
+          const message = await insertMessage(tx, {
+            conversationId: conversation.id,
+            userId,
+            role: 'player',
+            text,
+            state: 'complete',
+            clientMessageId: body.client_message_id,
+            ledgerEntryId: entry.id,
+            chargedGems: price,
+            createdAt: at,
+            updatedAt: at,
+          });
+          if (!message) throw new ConcurrentResend();
+          const reply = await insertMessage(tx, {
+            conversationId: conversation.id,
+            userId,
+            role: 'npc',
+            text: '',
+            state: 'streaming',
+            replyTo: message.id,
+            createdAt: at,
+            updatedAt: at,
+          });
+          return {
+            kind: 'new' as const,
+            ctx,
+            conversation,
+            message,
+            reply: reply!,
+            clientMessageId: body.client_message_id,
+            chargedGems: price,
+            gemBalance: entry.balanceAfter,
+          };
+        }),
+      async () => {
+        const stored = await findMessageByClientId(db, userId, body.client_message_id);
+        return resendOf(userId, stored!, ctx, text);
+      },
+    );
+  }
+
+  /** The same id again: free when it is the same message to the same character, else 5008. */
+  async function resendOf(
+    userId: number,
+    existing: ChatMessageRow,
+    ctx: ConversationContext,
+    text: string,
+  ): Promise<ReplayedTurn> {
+    const conversation = await findConversation(db, userId, ctx.gameId, ctx.npc.id);
+    if (
+      existing.role !== 'player' ||
+      existing.text !== text ||
+      existing.conversationId !== conversation?.id
+    ) {
+      throw new AppError(STATUS.CHAT_MESSAGE_ID_REUSED);
+    }
+    return replayOf(userId, existing);
+  }
+
+  /**
+   * Another wording of the latest finished reply, paid like a message. The old reply leaves the
+   * conversation; the new one answers the same player message.
+   */
+  async function regenerate(
+    userId: number,
+    locale: Locale,
+    body: { game_id: number; npc_id: number; client_message_id: string; reply_id: string },
+  ): Promise<Turn> {
+    const ctx = await deps.loadContext(userId, locale, body.game_id, body.npc_id);
+    const conversation = await findConversation(db, userId, body.game_id, body.npc_id);
+    const target = await findMessage(db, Number(body.reply_id));
+    const existing = await findMessageByClientId(db, userId, body.client_message_id);
+    if (existing) {
+      if (existing.role !== 'npc' || existing.replyTo !== target?.replyTo) {
+        throw new AppError(STATUS.CHAT_MESSAGE_ID_REUSED);
+      }
+      return replayOf(userId, existing);
+    }
+    if (!conversation || !target || target.conversationId !== conversation.id) {
+      throw new AppError(STATUS.CHAT_MESSAGE_NOT_FOUND);
+    }
+    const visible = await listVisible(db, conversation.id);
+    const latest = visible.at(-1);
+    if (latest?.id !== target.id || target.role !== 'npc' || target.state !== 'complete') {
+      throw new AppError(STATUS.CHAT_CANNOT_REGENERATE);
+    }
+    const message = (await findMessage(db, target.replyTo!))!;
+
+    return inTurn(
+      () =>
+        db.transaction(async (tx) => {
+          const at = now();
+          const entry = await charge(tx, userId, body.client_message_id);
+          const reply = await insertMessage(tx, {
+            conversationId: conversation.id,
+            userId,
+            role: 'npc',
+            text: '',
+            state: 'streaming',
+            replyTo: message.id,
+            clientMessageId: body.client_message_id,
+            ledgerEntryId: entry.id,
+            chargedGems: price,
+            createdAt: at,
+            updatedAt: at,
+          });
+          if (!reply) throw new ConcurrentResend();
+          await hideMessage(tx, target.id);
+          return {
+            kind: 'new' as const,
+            ctx,
+            conversation,
+            message,
+            reply,
+            clientMessageId: body.client_message_id,
+            chargedGems: price,
+            gemBalance: entry.balanceAfter,
+          };
+        }),
+      async () =>
+        replayOf(userId, (await findMessageByClientId(db, userId, body.client_message_id))!),
+    );
+  }
+
+  return { send, regenerate };
+}
+
+export type SendService = ReturnType<typeof createSendService>;

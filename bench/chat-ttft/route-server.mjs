@@ -1,0 +1,51 @@
+// The built server as main.js starts it (demo content seeded), plus players for the load
+// generator: signed in, with gems granted through the real ledger. Their tokens and the demo
+// character they talk to go to DATA_DIR/bench-chat.json.
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { buildApp } from '../../apps/server/dist/app.js';
+import { loadConfig } from '../../apps/server/dist/config.js';
+import { createSessionService } from '../../apps/server/dist/modules/auth/session-service.js';
+import { seedDemoContent } from '../../apps/server/dist/modules/play/demo-content.js';
+import { loadRiskKeys } from '../../apps/server/dist/modules/risk/keys.js';
+import { createWalletService } from '../../apps/server/dist/modules/wallet/wallet-service.js';
+import { openDatabase } from '../../apps/server/dist/platform/db/client.js';
+import { games, npcs, users } from '../../apps/server/dist/platform/db/schema/index.js';
+
+const config = loadConfig();
+const database = await openDatabase({
+  url: config.DATABASE_URL,
+  dataDir: config.dataDir,
+  poolSize: config.DATABASE_POOL_SIZE,
+});
+await seedDemoContent(database.db, { artBase: '/taleforge/art', now: new Date() });
+const [ari] = await database.db
+  .select({ gameId: npcs.gameId, npcId: npcs.id })
+  .from(npcs)
+  .innerJoin(games, eq(games.id, npcs.gameId))
+  .where(and(eq(games.slug, 'kepler-dock'), eq(npcs.key, 'ari')));
+
+const sessions = createSessionService({ db: database.db, ttlDays: 30 });
+const wallet = createWalletService({ now: () => new Date() });
+const players = [];
+for (let i = 0; i < Number(process.env.BENCH_PLAYERS ?? 100); i += 1) {
+  const [user] = await database.db
+    .insert(users)
+    .values({ publicId: `u_chat_bench_${Date.now()}_${i}`, oauthEnum: 'EMAIL' })
+    .returning();
+  await wallet.grant(database.db, user.id, 1_000_000, 'grant', 'bench', `bench-grant-${i}`);
+  const { token } = await sessions.createSession(user.id);
+  players.push({ userId: user.id, token });
+}
+await writeFile(join(config.dataDir, 'bench-chat.json'), JSON.stringify({ ...ari, players }));
+
+const app = await buildApp({ config, database, riskKeys: await loadRiskKeys(config.dataDir) });
+const stop = async () => {
+  await app.close();
+  await database.close();
+  process.exit(0);
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+await app.listen({ host: config.HOST, port: config.PORT });

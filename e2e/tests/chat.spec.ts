@@ -1,0 +1,148 @@
+import { expect, type Page, test } from '@playwright/test';
+import { apiPath, STORAGE_KEYS, waitForMount, waitForVisitorId } from '../support/app';
+
+// A conversation with a demo character on the offline engine, paid with gems bought through the
+// sandbox checkout (the same path a player takes; no test-only endpoint).
+
+async function signInAsVisitor(page: Page) {
+  await page.goto('/For_You');
+  await waitForMount(page);
+  const dfId = await waitForVisitorId(page);
+  const res = await page.request.post(`${apiPath('/api/v1/login')}?df_id=${dfId}&lang=en_US`, {
+    data: { oauth_enum: 'DF_ID', scene_type: 1 },
+  });
+  const { data } = (await res.json()) as { data: { access_token: string } };
+  await page.evaluate(
+    ([keys, token]) => {
+      localStorage.setItem(keys.accessToken, token);
+      localStorage.setItem(keys.userInfo, JSON.stringify({ nick_name: 'Engineer', avatar: null }));
+    },
+    [STORAGE_KEYS, data.access_token] as const,
+  );
+  await page.reload();
+  await waitForMount(page);
+}
+
+async function buyGems(page: Page) {
+  await page.goto('/wallet');
+  await page.getByRole('radio', { name: /300/ }).check();
+  await page.getByRole('radio', { name: 'Alipay' }).check();
+  await page.getByRole('button', { name: /^Pay/ }).click();
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
+  await expect(page.getByTestId('header-balance')).toHaveText('320');
+}
+
+async function readUntil(page: Page, selector: string) {
+  for (let i = 0; i < 80; i++) {
+    if (await page.locator(selector).first().isVisible()) return;
+    await page.getByTestId('dialogue').click();
+  }
+  throw new Error(`never reached ${selector}`);
+}
+
+async function playToConversation(page: Page) {
+  await readUntil(page, '.choices');
+  await page
+    .locator('.choices')
+    .getByRole('button', { name: /Ask ARI to play the signal/ })
+    .click();
+  await readUntil(page, '.choices');
+  await page
+    .locator('.choices')
+    .getByRole('button', { name: /Just take the dice/ })
+    .click();
+  // Dice rounds until one side has two wins, then the lines up to ARI's question.
+  const roll = page.getByRole('button', { name: 'Roll the dice' });
+  for (let i = 0; i < 80 && !(await page.locator('.conversation').isVisible()); i++) {
+    if (await roll.isVisible()) await roll.click();
+    else await page.getByTestId('dialogue').click();
+  }
+  await expect(page.locator('.conversation')).toBeVisible();
+}
+
+test('talks with ARI, pays per message, reloads mid-reply, reaches the goal and the story goes on', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInAsVisitor(page);
+  await buyGems(page);
+
+  await page.goto('/For_You');
+  await page
+    .getByRole('link', { name: /Signal from Kepler Dock/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/drama\/\d+$/);
+  await playToConversation(page);
+  await expect(page.locator('.conversation')).toContainText('Find out where ARI learned the song');
+  await page.getByRole('button', { name: 'Talk to ARI' }).click();
+
+  const chat = page.getByRole('dialog', { name: 'ARI' });
+  await expect(chat.getByText('I have been counting the stars for you')).toBeVisible();
+  await expect(chat.getByText(/Engine: authored character lines/)).toBeVisible();
+  await expect(chat.getByRole('progressbar', { name: 'Goal progress 0%' })).toBeVisible();
+  const portrait = chat.locator('.chat__portrait');
+  await expect(portrait).toHaveAttribute('data-expression', 'smile');
+
+  // First message: the confirmation states price and balance; "don't ask again" is remembered.
+  await chat.getByLabel('Message to ARI').fill('Tell me about the lullaby.');
+  await chat.getByRole('button', { name: 'Send · 10 gems' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Send message' });
+  await expect(confirm.getByText('Sending a message costs 10 gems.')).toBeVisible();
+  await expect(confirm.getByText('Your balance: 320 gems')).toBeVisible();
+  await confirm.getByLabel('Don’t ask again').check();
+  await confirm.getByRole('button', { name: 'Send for 10 gems' }).click();
+
+  const live = chat.getByTestId('live-reply');
+  await expect(live).toContainText('The song.');
+  await expect(chat.getByText('I know every note, and I do not know why.')).toBeVisible();
+  await expect(portrait).toHaveAttribute('data-expression', 'dizzy');
+  await expect(chat.getByText('Balance: 310 gems')).toBeVisible();
+  await expect(page.getByTestId('header-balance')).toHaveText('310');
+  await expect(chat.getByRole('progressbar', { name: 'Goal progress 50%' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/chat-1280.png' });
+
+  // Second message: no confirmation now; reload while the reply is still streaming.
+  await chat.getByLabel('Message to ARI').fill('Do you dream?');
+  await chat.getByLabel('Message to ARI').press('Enter');
+  await expect(live).toContainText('I am not');
+  await expect(live).not.toContainText('lamp in it.');
+  await page.reload();
+  await readUntil(page, '.conversation');
+  await page.getByRole('button', { name: 'Talk to ARI' }).click();
+  // Nothing was lost: the reply finished on the server and the history shows all of it.
+  await expect(
+    chat.getByText(
+      'I am not supposed to dream. Last night I dreamed of a window with a lamp in it.',
+    ),
+  ).toBeVisible();
+  await expect(chat.getByText('Balance: 300 gems')).toBeVisible();
+
+  // Phone layout, keyboard-safe input.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(chat.getByLabel('Message to ARI')).toBeInViewport();
+  await page.screenshot({ path: 'test-results/chat-390.png' });
+
+  // Memory: the player pins a fact and sees the context it takes.
+  await chat.getByRole('button', { name: 'Memory', exact: true }).click();
+  await expect(chat.getByText(/Context used: \d+ of \d+ characters/)).toBeVisible();
+  await chat.getByLabel('A fact to remember').fill('My name is Sam.');
+  await chat.getByRole('button', { name: 'Pin', exact: true }).click();
+  await chat.getByRole('button', { name: 'Save memory' }).click();
+  await expect(page.getByText('Memory saved')).toBeVisible();
+  await page.screenshot({ path: 'test-results/chat-memory-390.png' });
+  await chat.getByRole('button', { name: 'Memory', exact: true }).click();
+
+  // Reaching the goal moves the story on.
+  await chat.getByLabel('Message to ARI').fill('Where did you learn it?');
+  await chat.getByRole('button', { name: 'Send · 10 gems' }).click();
+  await expect(chat.getByText(/From the ship,.*ARI says/)).toBeVisible();
+  await expect(portrait).toHaveAttribute('data-expression', 'love');
+  await expect(chat.getByText('Goal reached — the story goes on.')).toBeVisible();
+  await chat.getByRole('button', { name: 'Back to the story' }).click();
+  await expect(chat).toBeHidden();
+  await expect(page.getByTestId('dialogue')).toContainText('The song came from the ship');
+  await expect(page.locator('.conversation')).toBeHidden();
+});
