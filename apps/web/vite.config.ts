@@ -22,8 +22,8 @@ export default defineConfig(({ mode }) => ({
             { find: /^react-router\/dom$/, replacement: reactRouterProduction('dom-export.mjs') },
           ]
         : [],
-    // `source` makes @taleforge/contracts resolve to its TypeScript source, so no prior build is needed.
-    conditions: ['source', ...defaultClientConditions],
+    // `taleforge-source` makes @taleforge/contracts resolve to its TypeScript source, so no prior build is needed.
+    conditions: ['taleforge-source', ...defaultClientConditions],
   },
   server: { proxy: apiProxy },
   preview: { proxy: apiProxy },

@@ -33,7 +33,7 @@ async function startTs(file, env) {
     [
       '--import',
       'tsx',
-      '--conditions=source',
+      '--conditions=taleforge-source',
       '--expose-gc',
       ...(process.env.BENCH_PROFILE_DIR && file.endsWith('harness.ts')
         ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]

@@ -23,11 +23,15 @@ afterEach(() => {
 async function start(env: Record<string, string>) {
   const port = await freePort();
   const started = Date.now();
-  child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  child = spawn(
+    process.execPath,
+    ['--conditions=taleforge-source', '--import', 'tsx', 'src/main.ts'],
+    {
+      cwd: serverDir,
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
@@ -67,7 +71,7 @@ describe.runIf(testDriver() === 'pglite')('server process', () => {
   it('refuses to start on invalid configuration and says why', async () => {
     const proc = spawn(
       process.execPath,
-      ['--conditions=source', '--import', 'tsx', 'src/main.ts'],
+      ['--conditions=taleforge-source', '--import', 'tsx', 'src/main.ts'],
       {
         cwd: serverDir,
         env: { ...process.env, PORT: 'not-a-port' },

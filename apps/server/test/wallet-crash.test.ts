@@ -31,7 +31,7 @@ async function start(env: Record<string, string>): Promise<string> {
   const port = await freePort();
   child = spawn(
     process.execPath,
-    ['--conditions=source', '--import', 'tsx', 'test/support/wallet-server.ts'],
+    ['--conditions=taleforge-source', '--import', 'tsx', 'test/support/wallet-server.ts'],
     {
       cwd: serverDir,
       env: {
