@@ -1,7 +1,8 @@
 // bench/spend: gem spends per second through the HTTP API — POST /api/auth/h5/game/unlock: token
-// check, validation, resolver read, wallet lock, idempotency look-up, FIFO lot update, ledger
-// entry, unlock row, all in one transaction — with 50 concurrent clients, each its own player,
-// beside a bare single-statement debit loop on the same database with the same concurrency.
+// check, validation, then one statement that reads the price, the wallet, the idempotency entry
+// and the open lots and writes the FIFO lot update, the wallet, the ledger entry and the unlock
+// row — with 50 concurrent clients, each its own player, beside a bare single-statement debit
+// loop on the same database with the same concurrency.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
