@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
+import { PgDialect, type PgSession } from 'drizzle-orm/pg-core';
 import type { EntryRow, Exec } from './queries.js';
 
 /**
@@ -74,6 +76,21 @@ export function entryFromJson(e: EntryJson): EntryRow {
  */
 function requestHashSql(type: string, amount: SQL, ref: string): SQL {
   return sql`translate(rtrim(encode(sha256(convert_to(${type}::text || chr(10) || (${amount})::text || chr(10) || ${ref}::text, 'UTF8')), 'base64'), '='), '+/', '-_')`;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * Runs a statement as a named prepared statement: on PostgreSQL each connection plans it once
+ * (planning this CTE costs about as much as running it); PGlite ignores the name. The name is a
+ * hash of the text, which differs between a spend, an unlock and each price query.
+ */
+function runPrepared(exec: Exec, statement: SQL): Promise<unknown> {
+  const query = dialect.sqlToQuery(statement);
+  const name = `wallet_spend_${createHash('sha256').update(query.sql).digest('hex').slice(0, 24)}`;
+  // Drizzle marks `session` internal; it is the public way to a named query for raw SQL.
+  const { session } = exec as unknown as { session: PgSession };
+  return session.prepareQuery(query, undefined, name, false).execute();
 }
 
 /** The statement itself; `requestHash` null lets the database hash what it priced. */
@@ -158,7 +175,7 @@ export async function spendInOneStatement(
   s: SpendStatement,
   requestHash: string | null,
 ): Promise<SpendOutcome> {
-  const result = await exec.execute(spendSql(s, requestHash));
+  const result = await runPrepared(exec, spendSql(s, requestHash));
   const row = (
     result as unknown as {
       rows: {
