@@ -2,7 +2,11 @@
 // from outside like a client would.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+
+/** USER_HZ: the unit of utime/stime in /proc/<pid>/stat; 100 on every Linux we run on. */
+const CLOCK_TICKS = 100;
 
 export async function freePort() {
   const srv = createServer().listen(0, '127.0.0.1');
@@ -10,6 +14,21 @@ export async function freePort() {
   const { port } = srv.address();
   srv.close();
   return port;
+}
+
+/**
+ * CPU seconds (user + system) a process has used, from /proc: all its threads, or with
+ * `mainThread` only the thread that runs JavaScript (and PGlite). Null off Linux.
+ */
+export function processCpuSeconds(pid, mainThread = false) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/${mainThread ? `task/${pid}/` : ''}stat`, 'utf8');
+    // Fields after the command name (which may hold spaces) start at index 2: utime is 14, stime 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
 }
 
 export async function startProcess({ args, env = {}, cwd, readyUrl, timeoutMs = 60_000 }) {
@@ -36,6 +55,8 @@ export async function startProcess({ args, env = {}, cwd, readyUrl, timeoutMs = 
   const readyMs = performance.now() - started;
   return {
     readyMs,
+    /** CPU seconds the server has used so far (user + system, all threads); null off Linux. */
+    cpuSeconds: (mainThread = false) => processCpuSeconds(child.pid, mainThread),
     async stop() {
       child.kill('SIGTERM');
       if (child.exitCode === null) await once(child, 'exit');

@@ -22,11 +22,10 @@ await database.db.execute(
 );
 await database.db.execute(sql`insert into bench_games values (1, 1) on conflict do nothing`);
 
-// A chapter costs its game's chapter price: one indexed read, like the story module's resolver.
-const resolve = async (tx, { gameId }) => {
-  const result = await tx.execute(sql`select chapter_price from bench_games where id = ${gameId}`);
-  const row = result.rows[0];
-  return row ? { price: Number(row.chapter_price) } : null;
+// A chapter costs its game's chapter price: one indexed read inside the purchase's statement,
+// like the story module's resolver.
+const resolve = {
+  priceQuery: ({ gameId }) => sql`select chapter_price from bench_games where id = ${gameId}`,
 };
 
 // Players for the clients: signed in, with gems granted through the real ledger. Their tokens

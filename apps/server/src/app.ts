@@ -17,7 +17,7 @@ import { registerArtRoutes } from './modules/play/art-routes.js';
 import { createGameInfoService } from './modules/play/game-info-service.js';
 import { createPlayService } from './modules/play/play-service.js';
 import { registerPlayRoutes } from './modules/play/routes.js';
-import { resolveChapterUnlock } from './modules/play/unlocks.js';
+import { chapterUnlockPrice } from './modules/play/unlocks.js';
 import type { RiskKeys } from './modules/risk/keys.js';
 import { registerRiskRoutes } from './modules/risk/routes.js';
 import { startPeriodic } from './modules/wallet/expiry-job.js';
@@ -82,7 +82,7 @@ export async function buildApp({
   const cache = new ResponseCache(config.CATALOGUE_CACHE_MS, () => now().getTime());
   const wallet = createWalletService({ now });
   const unlocks = createUnlockService(wallet);
-  unlocks.registerUnlockable('chapter', resolveChapterUnlock);
+  unlocks.registerUnlockable('chapter', chapterUnlockPrice);
   for (const u of unlockables) unlocks.registerUnlockable(u.kind, u.resolve);
   const payments = await createPayments({ db, config, wallet, now });
   const play = createPlayService({ db, now, contentTtlMs: config.CATALOGUE_CACHE_MS });

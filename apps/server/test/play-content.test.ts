@@ -5,7 +5,8 @@ import { mergeVisitorInto } from '../src/modules/auth/visitor-merge.js';
 import { seedDemoContent } from '../src/modules/play/demo-content.js';
 import { createPlayService } from '../src/modules/play/play-service.js';
 import { publishGame } from '../src/modules/play/publish.js';
-import { resolveChapterUnlock } from '../src/modules/play/unlocks.js';
+import { chapterUnlockPrice } from '../src/modules/play/unlocks.js';
+import { readPrice } from '../src/modules/wallet/index.js';
 import { chapters, chapterVersions, gameSaves, games } from '../src/platform/db/schema/index.js';
 import { AppError } from '../src/platform/http/app-error.js';
 import { buildSession, buildUser } from './support/factories.js';
@@ -142,13 +143,11 @@ describe('publishing story content', () => {
       .from(chapters)
       .where(eq(chapters.gameId, gameId))
       .orderBy(chapters.position);
-    expect(await resolveChapterUnlock(db, { gameId, targetId: rows[1]!.id })).toEqual({
-      price: 50,
-    });
-    expect(await resolveChapterUnlock(db, { gameId, targetId: rows[0]!.id })).toBeNull();
-    expect(
-      await resolveChapterUnlock(db, { gameId: other.gameId, targetId: rows[1]!.id }),
-    ).toBeNull();
+    const price = (target: { gameId: number; targetId: number }) =>
+      readPrice(db, chapterUnlockPrice, target);
+    expect(await price({ gameId, targetId: rows[1]!.id })).toBe(50);
+    expect(await price({ gameId, targetId: rows[0]!.id })).toBeNull();
+    expect(await price({ gameId: other.gameId, targetId: rows[1]!.id })).toBeNull();
   });
 
   it('moves the saves of a visitor to the account they sign in to; the save played last wins', async () => {

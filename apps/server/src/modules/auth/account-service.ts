@@ -22,6 +22,7 @@ import {
   findUserByEmail,
   findUserById,
   findUserByIdentity,
+  findUserForLogin,
   insertIdentity,
   insertUser,
   recordFailedLogin,
@@ -167,7 +168,8 @@ export function createAccountService({ db, sessions, mailer, log, now }: Account
       ip: string | null,
     ): Promise<LoginData> {
       const email = normalizeEmail(rawEmail);
-      const user = await findUserByEmail(db, email);
+      const found = await findUserForLogin(db, email, dfId);
+      const user = found?.user ?? null;
       const valid = await verifyPassword(user?.passwordHash ?? null, password);
       if (!user?.passwordHash || !valid) {
         const known = user?.passwordHash ? user : null;
@@ -177,17 +179,20 @@ export function createAccountService({ db, sessions, mailer, log, now }: Account
         throw new AppError(STATUS.LOGIN_FAILED);
       }
       if (user.failedLogins >= MAX_FAILED_LOGINS) throw new AppError(STATUS.ACCOUNT_LOCKED);
-      const at = now();
-      // One transaction, so one commit: the hash is the cost of a login, not the database.
+      const values = {
+        failedLogins: 0,
+        lastLoginAt: now(),
+        registerDfId: registerDfId ?? user.registerDfId,
+      };
+      const visitorId = found?.visitorId ?? null;
+      if (visitorId === null || visitorId === user.id) {
+        // Nothing to merge: two single statements, no transaction (the hash is the cost of a
+        // login, not the database). A crash between them leaves a reset counter and no session.
+        return signIn(await updateUser(db, user.id, values), false);
+      }
       return transact(async (tx) => {
-        const visitor = await visitorAccount(tx, dfId);
-        if (visitor) await mergeVisitorInto(tx, visitor.id, user.id);
-        const updated = await updateUser(tx, user.id, {
-          failedLogins: 0,
-          lastLoginAt: at,
-          registerDfId: registerDfId ?? user.registerDfId,
-        });
-        return signIn(updated, false, tx);
+        await mergeVisitorInto(tx, visitorId, user.id);
+        return signIn(await updateUser(tx, user.id, values), false, tx);
       });
     },
 

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/client.js';
 import { sessions, users } from '../../platform/db/schema/index.js';
 
@@ -25,19 +25,32 @@ export type SessionWithUser = SessionRow & {
   user: { oauthEnum: string; role: string; inviteBoundAt: Date | null };
 };
 
-export async function findSessionByTokenHash(
-  db: Db,
-  tokenHash: string,
-): Promise<SessionWithUser | null> {
-  const [row] = await db
+function prepareSessionByTokenHash(db: Db) {
+  return db
     .select({
       session: sessions,
       user: { oauthEnum: users.oauthEnum, role: users.role, inviteBoundAt: users.inviteBoundAt },
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, tokenHash))
-    .limit(1);
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare('session_by_token_hash');
+}
+
+/** Every call under /api/auth/ runs this one: prepared once per database (PostgreSQL plans it once). */
+const sessionByTokenHash = new WeakMap<Db, ReturnType<typeof prepareSessionByTokenHash>>();
+
+export async function findSessionByTokenHash(
+  db: Db,
+  tokenHash: string,
+): Promise<SessionWithUser | null> {
+  let query = sessionByTokenHash.get(db);
+  if (!query) {
+    query = prepareSessionByTokenHash(db);
+    sessionByTokenHash.set(db, query);
+  }
+  const [row] = await query.execute({ tokenHash });
   return row ? { ...row.session, user: row.user } : null;
 }
 

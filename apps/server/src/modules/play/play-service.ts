@@ -223,7 +223,9 @@ export function createPlayService({ db, now, contentTtlMs, random = cryptoRandom
       inkState: next.inkState,
       state: next.state,
       view: next.view,
-      history: next.history,
+      // Only a choice or a rewind changes the snapshots: other steps leave that column (the
+      // largest, an ink state per choice) unwritten, so it is neither serialized nor rewritten.
+      ...(next.history === save.history ? {} : { history: next.history }),
       completedChapters,
       updatedAt: now(),
     });

@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../platform/db/client.js';
 import { chapters } from '../../platform/db/schema/index.js';
-import { isUnlocked } from '../wallet/index.js';
+import { isUnlocked, type UnlockResolver } from '../wallet/index.js';
 import type { ChapterRow } from './content-queries.js';
 
 /**
@@ -18,16 +19,15 @@ export async function canPlayChapter(
 
 /**
  * What unlocking a chapter costs, for the wallet's unlock registry
- * (`registerUnlockable('chapter', resolveChapterUnlock)`): null when the chapter is not a priced
- * chapter of that game, so nothing can be bought that does not exist or is free.
+ * (`registerUnlockable('chapter', chapterUnlockPrice)`): no row when the chapter is not a priced
+ * chapter of that game, so nothing can be bought that does not exist or is free. A query, so the
+ * wallet reads the price inside the purchase's own statement.
  */
-export async function resolveChapterUnlock(
-  tx: Db | Tx,
-  { gameId, targetId }: { gameId: number; targetId: number },
-): Promise<{ price: number } | null> {
-  const [row] = await tx
-    .select({ price: chapters.priceGems })
-    .from(chapters)
-    .where(and(eq(chapters.id, targetId), eq(chapters.gameId, gameId)));
-  return row && row.price > 0 ? { price: row.price } : null;
-}
+export const chapterUnlockPrice: UnlockResolver = {
+  priceQuery: ({ gameId, targetId }) =>
+    new QueryBuilder()
+      .select({ price: chapters.priceGems })
+      .from(chapters)
+      .where(and(eq(chapters.id, targetId), eq(chapters.gameId, gameId), gt(chapters.priceGems, 0)))
+      .getSQL(),
+};

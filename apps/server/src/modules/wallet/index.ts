@@ -3,8 +3,10 @@ export { runLotExpiry } from './expiry-job.js';
 export {
   createUnlockService,
   isUnlocked,
+  readPrice,
   type UnlockResolver,
   type UnlockService,
+  type UnlockTarget,
 } from './unlocks.js';
 export {
   type CreditReason,

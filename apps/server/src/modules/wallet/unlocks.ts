@@ -1,15 +1,39 @@
 import type { UnlockKind } from '@taleforge/contracts/constants';
 import { STATUS } from '@taleforge/contracts/status';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/app-error.js';
-import { type Exec, findEntryById, findUnlock, insertUnlock } from './queries.js';
-import type { WalletService } from './wallet-service.js';
+import { type EntryRow, type Exec, findEntryById, findUnlock, insertUnlock } from './queries.js';
+import { spendInOneStatement } from './spend-query.js';
+import { requestHash, type WalletService } from './wallet-service.js';
 
-/** Answers what a target costs, or null when it does not exist (in the caller's transaction). */
-export type UnlockResolver = (
-  tx: Exec,
-  target: { gameId: number; targetId: number },
-) => Promise<{ price: number } | null>;
+export type UnlockTarget = { gameId: number; targetId: number };
+
+/**
+ * What a target costs. Either a query giving the price (one column, one row or none; it runs
+ * inside the purchase's single statement, so the price read costs no round trip of its own), or
+ * a function answering the price, or null when the target does not exist.
+ */
+export type UnlockResolver =
+  | { priceQuery: (target: UnlockTarget) => SQL }
+  | ((tx: Exec, target: UnlockTarget) => Promise<{ price: number } | null>);
+
+/** A resolver's answer on its own (what the purchase reads inside its statement). */
+export async function readPrice(
+  exec: Exec,
+  resolve: UnlockResolver,
+  target: UnlockTarget,
+): Promise<number | null> {
+  if (typeof resolve === 'function') return (await resolve(exec, target))?.price ?? null;
+  const result = await exec.execute(sql`select (${resolve.priceQuery(target)}) as price`);
+  const price = (result as unknown as { rows: { price: string | number | null }[] }).rows[0]?.price;
+  return price === null || price === undefined ? null : Number(price);
+}
+
+const OPTIMISTIC_TRIES = 3;
+
+const isPrice = (price: number | null): price is number =>
+  price !== null && Number.isSafeInteger(price) && price > 0;
 
 export interface UnlockResult {
   already_unlocked: boolean;
@@ -54,12 +78,62 @@ export function createUnlockService(wallet: WalletService) {
   ): Promise<UnlockResult> {
     const resolve = resolvers.get(input.kind);
     if (!resolve) throw new AppError(STATUS.UNLOCK_TARGET_UNKNOWN);
+    const reason = SPEND_REASON[input.kind];
+    const ref = `${input.kind}:${input.gameId}:${input.targetId}`;
+    let amount: number | SQL;
+    if (typeof resolve === 'function') {
+      const price = await readPrice(db, resolve, input);
+      if (!isPrice(price)) throw new AppError(STATUS.UNLOCK_TARGET_UNKNOWN);
+      amount = price;
+    } else {
+      amount = resolve.priceQuery(input);
+    }
+    for (let i = 0; i < OPTIMISTIC_TRIES; i += 1) {
+      const outcome = await spendInOneStatement(
+        db,
+        {
+          userId,
+          amount,
+          type: reason,
+          ref,
+          idempotencyKey: input.idempotencyKey,
+          now: wallet.now(),
+          unlock: { kind: input.kind, gameId: input.gameId, targetId: input.targetId },
+        },
+        typeof amount === 'number' ? requestHash(reason, -amount, ref) : null,
+      );
+      const price = outcome.amount;
+      if (!isPrice(price)) throw new AppError(STATUS.UNLOCK_TARGET_UNKNOWN);
+      if (outcome.entry) {
+        return { already_unlocked: false, price, gem_balance: outcome.entry.balanceAfter };
+      }
+      if (outcome.held) return heldAnswer(outcome.held.entry, input.idempotencyKey, outcome.live);
+      if (outcome.prior) {
+        if (outcome.prior.requestHash !== requestHash(reason, -price, ref)) {
+          throw new AppError(STATUS.IDEMPOTENCY_KEY_REUSED);
+        }
+        return heldAnswer(outcome.prior, input.idempotencyKey, outcome.live);
+      }
+      if (!outcome.hasWallet) throw new AppError(STATUS.INSUFFICIENT_GEMS);
+      if (outcome.hasExpired) break;
+      if (outcome.live < price) throw new AppError(STATUS.INSUFFICIENT_GEMS);
+      // Another change of this wallet committed in between: read it again.
+    }
+    // Expired lots to sweep first, or a wallet too busy for the compare-and-set: take the lock.
     try {
       return await purchase(db, userId, input, resolve);
     } catch (error) {
       if (!(error instanceof BoughtMeanwhile)) throw error;
       return purchase(db, userId, input, resolve);
     }
+  }
+
+  /** The first answer for the key that bought it; for any other request, "already unlocked". */
+  function heldAnswer(entry: EntryRow, idempotencyKey: string, live: number): UnlockResult {
+    if (entry.idempotencyKey === idempotencyKey) {
+      return { already_unlocked: false, price: -entry.amount, gem_balance: entry.balanceAfter };
+    }
+    return { already_unlocked: true, price: 0, gem_balance: live };
   }
 
   async function purchase(
@@ -69,10 +143,9 @@ export function createUnlockService(wallet: WalletService) {
     resolve: UnlockResolver,
   ): Promise<UnlockResult> {
     return db.transaction(async (tx) => {
-      const target = await resolve(tx, input);
-      if (!target || !Number.isSafeInteger(target.price) || target.price <= 0) {
-        throw new AppError(STATUS.UNLOCK_TARGET_UNKNOWN);
-      }
+      const price = await readPrice(tx, resolve, input);
+      if (!isPrice(price)) throw new AppError(STATUS.UNLOCK_TARGET_UNKNOWN);
+      const target = { price };
       const ref = `${input.kind}:${input.gameId}:${input.targetId}`;
       const existing = await findUnlock(tx, userId, input.kind, input.targetId);
       if (existing) return answerExisting(tx, userId, existing.entryId, input.idempotencyKey);

@@ -22,6 +22,7 @@ import {
   setWalletBalance,
   writeSpend,
 } from './queries.js';
+import { spendInOneStatement } from './spend-query.js';
 
 export type SpendReason = Extract<
   LedgerEntryType,
@@ -36,7 +37,10 @@ export interface LedgerResult {
   replayed: boolean;
 }
 
-function requestHash(type: string, amount: number, ref: string): string {
+/** One-statement attempts before a spend falls back to the wallet lock (see spend-query.ts). */
+const OPTIMISTIC_TRIES = 3;
+
+export function requestHash(type: string, amount: number, ref: string): string {
   return createHash('sha256').update(`${type}\n${amount}\n${ref}`).digest('base64url');
 }
 
@@ -108,6 +112,32 @@ export function createWalletService(deps: { now: () => Date }) {
   ): Promise<LedgerResult> {
     checkAmount(amount);
     const hash = requestHash(reason, -amount, ref);
+    const statement = { userId, amount, type: reason, ref, idempotencyKey };
+    for (let i = 0; i < OPTIMISTIC_TRIES; i += 1) {
+      const outcome = await spendInOneStatement(exec, { ...statement, now: now() }, hash);
+      if (outcome.entry) return { entry: outcome.entry, replayed: false };
+      if (outcome.prior) return replay(outcome.prior, hash);
+      if (!outcome.hasWallet) throw new AppError(STATUS.INSUFFICIENT_GEMS);
+      if (outcome.hasExpired) break;
+      if (outcome.live < amount) throw new AppError(STATUS.INSUFFICIENT_GEMS);
+      // Another change of this wallet committed in between: read it again.
+    }
+    return spendUnderLock(exec, userId, amount, reason, ref, idempotencyKey, hash);
+  }
+
+  /**
+   * The spend with the wallet row locked: for wallets with expired lots to sweep first, and for a
+   * wallet so busy that the one-statement spend kept losing its compare-and-set.
+   */
+  function spendUnderLock(
+    exec: Db | Tx,
+    userId: number,
+    amount: number,
+    reason: SpendReason,
+    ref: string,
+    idempotencyKey: string,
+    hash: string,
+  ): Promise<LedgerResult> {
     return inTransaction(exec, async (tx) => {
       const balance = await lockWallet(tx, userId);
       if (balance === null) throw new AppError(STATUS.INSUFFICIENT_GEMS);
