@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ChatMemory, ChatRecord } from '@taleforge/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { walletEntries } from '../src/platform/db/schema/index.js';
 import { buildChatGame, chatPost, eventOf, giveGems, sendChat } from './support/chat.js';
 import { buildSession } from './support/factories.js';
@@ -102,13 +102,19 @@ describe('chat history, memory, rewind and regenerate', () => {
     for (let i = 1; i <= 17; i++) {
       await sendChat(server, token, { game_id: gameId, npc_id: ada, text: `fact number ${i}` });
     }
-    const memory = (
-      await call<ChatMemory>(server, '/api/auth/h5/game/chat/memory', {
-        token,
-        query: { game_id: String(gameId), npc_id: String(ada) },
-      })
-    ).data!;
-    expect(memory.summary).toContain('fact number 1');
+    // The fold runs after the reply has been delivered, so the player never waits for it.
+    await vi.waitFor(
+      async () => {
+        const memory = (
+          await call<ChatMemory>(server, '/api/auth/h5/game/chat/memory', {
+            token,
+            query: { game_id: String(gameId), npc_id: String(ada) },
+          })
+        ).data!;
+        expect(memory.summary).toContain('fact number 1');
+      },
+      { timeout: 10_000, interval: 100 },
+    );
   });
 
   it('rewinds to an earlier message without moving gems', async () => {
