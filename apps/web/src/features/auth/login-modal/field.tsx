@@ -64,3 +64,45 @@ export function Field({
     </div>
   );
 }
+
+type FieldBinding = Pick<FieldProps, 'value' | 'onValueChange' | 'problem'>;
+
+/** A new password and its confirmation, side by side; the first takes focus. */
+export function NewPasswordFields(props: {
+  label: string;
+  password: FieldBinding;
+  confirm: FieldBinding;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="login-form__pair">
+      <Field
+        label={props.label}
+        type="password"
+        autoComplete="new-password"
+        {...props.password}
+        autoFocusField
+      />
+      <Field
+        label={t('auth.confirmPassword')}
+        type="password"
+        autoComplete="new-password"
+        {...props.confirm}
+      />
+    </div>
+  );
+}
+
+/** The six-digit code from the mail. */
+export function CodeField(props: FieldBinding & { autoFocusField?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Field
+      label={t('auth.code')}
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={6}
+      {...props}
+    />
+  );
+}

@@ -1,7 +1,7 @@
 import { LIMITS } from '@taleforge/contracts/constants';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Field } from './field';
+import { CodeField } from './field';
 import { type LoginModalState, loginModalStore } from './login-modal-store';
 import { StepEmailChip } from './step-email-chip';
 import { useCountdown } from './use-countdown';
@@ -31,11 +31,7 @@ export function StepCode({ state }: { state: LoginModalState }) {
       <p className="login-note">
         {t('auth.codeSent', { minutes: LIMITS.verificationCodeValidMinutes })}
       </p>
-      <Field
-        label={t('auth.code')}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
+      <CodeField
         value={code}
         onValueChange={(value) => {
           setCode(value);

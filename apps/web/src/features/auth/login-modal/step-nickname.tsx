@@ -1,6 +1,5 @@
 import { SCENE_TYPE } from '@taleforge/contracts/constants';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../shared/api';
 import { toast } from '../../../shared/ui/toast/toast-store';
@@ -9,7 +8,7 @@ import { readSignedInUser, saveUserInfo, takeOrigin } from '../session';
 import { Field } from './field';
 import { loginModalStore } from './login-modal-store';
 import { toastServerError } from './server-error';
-import { useFormProblems } from './use-form-problems';
+import { useFormFields } from './use-form-problems';
 import { validateInviteCode, validateNickname } from './validation';
 
 type Key = 'nickname' | 'invite';
@@ -21,12 +20,11 @@ type Key = 'nickname' | 'invite';
 export function StepNickname({ navigate = (url: string) => window.location.assign(url) }) {
   const { t } = useTranslation();
   const user = readSignedInUser();
-  const [values, setValues] = useState<Record<Key, string>>(() => {
+  const { form, values, field, handleSubmit } = useFormFields<Key>(() => {
     // The provider's name is a fair suggestion when it fits the rules.
     const suggested = user?.nick_name?.trim() ?? '';
     return { nickname: validateNickname(suggested) ? '' : suggested, invite: '' };
   });
-  const { form, problemOf, clear, handleSubmit } = useFormProblems<Key>();
   const bind = useMutation({
     mutationFn: () =>
       request(authCalls.bindInvite, {
@@ -46,15 +44,6 @@ export function StepNickname({ navigate = (url: string) => window.location.assig
       navigate(takeOrigin());
     },
     onError: toastServerError,
-  });
-
-  const field = (key: Key) => ({
-    value: values[key],
-    onValueChange: (value: string) => {
-      setValues((current) => ({ ...current, [key]: value }));
-      clear(key);
-    },
-    problem: problemOf(key),
   });
 
   return (

@@ -1,17 +1,16 @@
 import { SCENE_TYPE } from '@taleforge/contracts/constants';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../shared/api';
 import { toast } from '../../../shared/ui/toast/toast-store';
 import { authCalls, registerDfId } from '../auth-api';
 import { reloadSoon } from '../finish-login';
 import { saveLogin } from '../session';
-import { Field } from './field';
+import { CodeField, Field, NewPasswordFields } from './field';
 import { type LoginModalState, loginModalStore } from './login-modal-store';
 import { toastServerError } from './server-error';
 import { StepEmailChip } from './step-email-chip';
-import { useFormProblems } from './use-form-problems';
+import { useFormFields } from './use-form-problems';
 import {
   validateCode,
   validateConfirm,
@@ -25,14 +24,13 @@ type Key = 'password' | 'confirm' | 'code' | 'nickname' | 'invite';
 /** Step 3: registration. Success stores the session, goes to step 4 and reloads (SPEC §4). */
 export function StepRegister({ state }: { state: LoginModalState }) {
   const { t } = useTranslation();
-  const [values, setValues] = useState<Record<Key, string>>({
+  const { form, values, field, handleSubmit } = useFormFields<Key>({
     password: '',
     confirm: '',
     code: state.code,
     nickname: '',
     invite: '',
   });
-  const { form, problemOf, clear, handleSubmit } = useFormProblems<Key>();
   const register = useMutation({
     mutationFn: () =>
       request(authCalls.register, {
@@ -58,15 +56,6 @@ export function StepRegister({ state }: { state: LoginModalState }) {
     onError: toastServerError,
   });
 
-  const field = (key: Key) => ({
-    value: values[key],
-    onValueChange: (value: string) => {
-      setValues((current) => ({ ...current, [key]: value }));
-      clear(key);
-    },
-    problem: problemOf(key),
-  });
-
   return (
     <form
       ref={form}
@@ -84,28 +73,12 @@ export function StepRegister({ state }: { state: LoginModalState }) {
       )}
     >
       <StepEmailChip email={state.email} />
-      <div className="login-form__pair">
-        <Field
-          label={t('auth.password')}
-          type="password"
-          autoComplete="new-password"
-          {...field('password')}
-          autoFocusField
-        />
-        <Field
-          label={t('auth.confirmPassword')}
-          type="password"
-          autoComplete="new-password"
-          {...field('confirm')}
-        />
-      </div>
-      <Field
-        label={t('auth.code')}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        {...field('code')}
+      <NewPasswordFields
+        label={t('auth.password')}
+        password={field('password')}
+        confirm={field('confirm')}
       />
+      <CodeField {...field('code')} />
       <Field label={t('auth.nickname')} autoComplete="nickname" {...field('nickname')} />
       <Field label={t('auth.inviteCode')} autoComplete="off" {...field('invite')} />
       <button

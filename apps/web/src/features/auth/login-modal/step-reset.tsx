@@ -1,14 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../shared/api';
 import { toast } from '../../../shared/ui/toast/toast-store';
 import { authCalls } from '../auth-api';
-import { Field } from './field';
+import { CodeField, NewPasswordFields } from './field';
 import { type LoginModalState, loginModalStore } from './login-modal-store';
 import { toastServerError } from './server-error';
 import { StepEmailChip } from './step-email-chip';
-import { useFormProblems } from './use-form-problems';
+import { useFormFields } from './use-form-problems';
 import { validateCode, validateConfirm, validatePassword } from './validation';
 
 type Key = 'code' | 'password' | 'confirm';
@@ -16,12 +15,11 @@ type Key = 'code' | 'password' | 'confirm';
 /** Step 5: a new password with the mailed code; success returns to step 0 (SPEC §4). */
 export function StepReset({ state }: { state: LoginModalState }) {
   const { t } = useTranslation();
-  const [values, setValues] = useState<Record<Key, string>>({
+  const { form, values, field, handleSubmit } = useFormFields<Key>({
     code: state.code,
     password: '',
     confirm: '',
   });
-  const { form, problemOf, clear, handleSubmit } = useFormProblems<Key>();
   const reset = useMutation({
     mutationFn: () =>
       request(authCalls.forget, {
@@ -39,15 +37,6 @@ export function StepReset({ state }: { state: LoginModalState }) {
     onError: toastServerError,
   });
 
-  const field = (key: Key) => ({
-    value: values[key],
-    onValueChange: (value: string) => {
-      setValues((current) => ({ ...current, [key]: value }));
-      clear(key);
-    },
-    problem: problemOf(key),
-  });
-
   return (
     <form
       ref={form}
@@ -63,28 +52,12 @@ export function StepReset({ state }: { state: LoginModalState }) {
       )}
     >
       <StepEmailChip email={state.email} />
-      <div className="login-form__pair">
-        <Field
-          label={t('auth.newPassword')}
-          type="password"
-          autoComplete="new-password"
-          {...field('password')}
-          autoFocusField
-        />
-        <Field
-          label={t('auth.confirmPassword')}
-          type="password"
-          autoComplete="new-password"
-          {...field('confirm')}
-        />
-      </div>
-      <Field
-        label={t('auth.code')}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        {...field('code')}
+      <NewPasswordFields
+        label={t('auth.newPassword')}
+        password={field('password')}
+        confirm={field('confirm')}
       />
+      <CodeField {...field('code')} />
       <button
         type="submit"
         className="button button--gold login-form__submit"

@@ -29,3 +29,20 @@ export function useFormProblems<K extends string>() {
 
   return { form, problems, problemOf: (key: K) => problems[key] ?? null, clear, handleSubmit };
 }
+
+/** A step's text fields and their problems: `field(key)` gives a `<Field>` its value and handlers. */
+export function useFormFields<K extends string>(
+  initial: Record<K, string> | (() => Record<K, string>),
+) {
+  const [values, setValues] = useState<Record<K, string>>(initial);
+  const problems = useFormProblems<K>();
+  const field = (key: K) => ({
+    value: values[key],
+    onValueChange: (value: string) => {
+      setValues((current) => ({ ...current, [key]: value }));
+      problems.clear(key);
+    },
+    problem: problems.problemOf(key),
+  });
+  return { ...problems, values, field };
+}
