@@ -42,7 +42,8 @@ export async function findEntryByKey(
   return row ?? null;
 }
 
-interface EntryJson {
+/** A ledger entry as `to_jsonb` returns it from raw SQL. */
+export interface EntryJson {
   id: number;
   user_id: number;
   type: string;
@@ -54,7 +55,7 @@ interface EntryJson {
   created_at: string;
 }
 
-function entryFromJson(e: EntryJson): EntryRow {
+export function entryFromJson(e: EntryJson): EntryRow {
   return {
     id: Number(e.id),
     userId: Number(e.user_id),

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect, type PgSession } from 'drizzle-orm/pg-core';
-import type { EntryRow, Exec } from './queries.js';
+import { type EntryJson, type EntryRow, type Exec, entryFromJson } from './queries.js';
 
 /**
  * A spend in ONE statement, without a transaction or a lock: it reads the wallet, the entry
@@ -42,32 +42,6 @@ export interface SpendOutcome {
   held: { entry: EntryRow } | null;
   /** What this statement wrote; null when it wrote nothing. */
   entry: EntryRow | null;
-}
-
-interface EntryJson {
-  id: number;
-  user_id: number;
-  type: string;
-  amount: number;
-  balance_after: number;
-  ref: string;
-  idempotency_key: string;
-  request_hash: string;
-  created_at: string;
-}
-
-export function entryFromJson(e: EntryJson): EntryRow {
-  return {
-    id: Number(e.id),
-    userId: Number(e.user_id),
-    type: e.type,
-    amount: Number(e.amount),
-    balanceAfter: Number(e.balance_after),
-    ref: e.ref,
-    idempotencyKey: e.idempotency_key,
-    requestHash: e.request_hash,
-    createdAt: new Date(e.created_at),
-  };
 }
 
 /**
