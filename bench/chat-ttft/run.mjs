@@ -16,7 +16,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { freePort, startProcess } from '../lib/server-process.mjs';
+import { freePort, profileArgs, startProcess } from '../lib/server-process.mjs';
 
 const here = (file) => fileURLToPath(new URL(file, import.meta.url));
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -35,9 +35,7 @@ async function startTs(file, env) {
       'tsx',
       '--conditions=taleforge-source',
       '--expose-gc',
-      ...(process.env.BENCH_PROFILE_DIR && file.endsWith('harness.ts')
-        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
-        : []),
+      ...(file.endsWith('harness.ts') ? profileArgs() : []),
       file,
     ],
     { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] },

@@ -31,9 +31,20 @@ export function processCpuSeconds(pid, mainThread = false) {
   }
 }
 
-export async function startProcess({ args, env = {}, cwd, readyUrl, timeoutMs = 60_000 }) {
+/** `BENCH_PROFILE=<dir>`: the server under test writes a V8 CPU profile there. */
+export const profileArgs = () =>
+  process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+
+export async function startProcess({
+  args,
+  env = {},
+  cwd,
+  readyUrl,
+  timeoutMs = 60_000,
+  profile = false,
+}) {
   const started = performance.now();
-  const child = spawn(process.execPath, args, {
+  const child = spawn(process.execPath, [...(profile ? profileArgs() : []), ...args], {
     cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -102,12 +102,8 @@ export async function benchLogin(
     .toString()
     .trim();
   const server = await startProcess({
-    args: [
-      ...(process.env.BENCH_PROFILE
-        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
-        : []),
-      'apps/server/dist/main.js',
-    ],
+    args: ['apps/server/dist/main.js'],
+    profile: true,
     cwd: root,
     env,
     readyUrl: `${base}/health`,

@@ -91,12 +91,8 @@ export async function benchPlay() {
   const dataDir = mkdtempSync(join(tmpdir(), 'tf-bench-play-'));
   const port = await freePort();
   const server = await startProcess({
-    args: [
-      ...(process.env.BENCH_PROFILE
-        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
-        : []),
-      'apps/server/dist/main.js',
-    ],
+    args: ['apps/server/dist/main.js'],
+    profile: true,
     cwd: root,
     env: {
       PORT: String(port),

@@ -96,12 +96,8 @@ export async function benchSpend(
     WALLET_JOB_INTERVAL_MS: '3600000',
   };
   const server = await startProcess({
-    args: [
-      ...(process.env.BENCH_PROFILE
-        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
-        : []),
-      'bench/spend/server.mjs',
-    ],
+    args: ['bench/spend/server.mjs'],
+    profile: true,
     cwd: root,
     env,
     readyUrl: `${base}/health`,
