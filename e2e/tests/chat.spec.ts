@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { apiPath, STORAGE_KEYS, waitForMount, waitForVisitorId } from '../support/app';
+import { expect, type Page, test } from '../support/device';
 
 // A conversation with a demo character on the offline engine, paid with gems bought through the
 // sandbox checkout (the same path a player takes; no test-only endpoint).

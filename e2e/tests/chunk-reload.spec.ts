@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { followNavLink, waitForMount } from '../support/app';
+import { expect, test } from '../support/device';
 
 const isScript = (url: URL) => url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js');
 

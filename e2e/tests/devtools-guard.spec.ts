@@ -1,5 +1,5 @@
-import { type CDPSession, expect, type Page, test } from '@playwright/test';
 import { bodyIsHidden, DEVTOOLS_ORIGIN, waitForMount } from '../support/app';
+import { type CDPSession, expect, type Page, test } from '../support/device';
 
 // The guard compares window.outer* with window.inner* every 500 ms. Playwright's viewport fixes the
 // inner size, so widening the browser window through CDP opens the same gap docked devtools would.

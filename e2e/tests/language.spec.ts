@@ -1,4 +1,3 @@
-import { expect, type Page, test } from '@playwright/test';
 import {
   ACCEPT_LANGUAGE,
   HOME_PATH,
@@ -8,6 +7,7 @@ import {
   switchLanguage,
   waitForMount,
 } from '../support/app';
+import { expect, type Page, test } from '../support/device';
 
 const headerText = (page: Page) => page.getByRole('banner').textContent();
 const htmlLang = (page: Page) => page.locator('html').getAttribute('lang');

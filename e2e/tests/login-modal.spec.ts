@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { waitForMount } from '../support/app';
+import { expect, type Page, test } from '../support/device';
 
 const dialog = (page: Page) => page.getByRole('dialog');
 const focusIsInsideDialog = (page: Page) =>

@@ -1,5 +1,5 @@
-import { expect, type Request, test } from '@playwright/test';
 import { followNavLink, PAGE_VIEW_PATH, pathOf, waitForMount } from '../support/app';
+import { expect, type Request, test } from '../support/device';
 
 type PageView = { path: string; title: string };
 

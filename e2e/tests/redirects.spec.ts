@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { apiPath, STORAGE_KEYS, waitForMount } from '../support/app';
+import { expect, test } from '../support/device';
 
 const atForYou = (url: URL) => url.pathname === '/For_You';
 

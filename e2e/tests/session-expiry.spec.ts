@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
 import { callWithToken, fakeGoogleInBrowser, inviteCode } from '../support/accounts';
 import { apiPath, STORAGE_KEYS, waitForMount } from '../support/app';
+import { expect, type Page, test } from '../support/device';
 
 const dialog = (page: Page) => page.getByRole('dialog');
 const banner = (page: Page) => page.getByRole('banner');

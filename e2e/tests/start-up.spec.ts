@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import {
   isApiCall,
   isRiskCall,
@@ -8,6 +7,7 @@ import {
   START_MARKS,
   waitForMount,
 } from '../support/app';
+import { expect, test } from '../support/device';
 
 test('the devtools guard comes first, then the visitor step, then the app mounts', async ({
   page,

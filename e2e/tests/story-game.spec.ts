@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { switchLanguage, waitForMount } from '../support/app';
+import { expect, test } from '../support/device';
 import { choose, readUntilAction } from '../support/story';
 
 test('a stranger opens a demo game, plays chapter one to its end, and resumes after a reload', async ({

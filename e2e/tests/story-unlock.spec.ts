@@ -1,10 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
 import { type Locale, switchLanguage, waitForMount } from '../support/app';
+import { expect, type Page, test } from '../support/device';
 import { playLanternChapterOne, readUntilAction } from '../support/story';
-
-// Each journey is its own device (the visitor id is derived from the device's signals, and the
-// time zone is one of them), so its visitor account and gems are its own.
-const asDevice = (timezoneId: string) => test.use({ timezoneId });
 
 async function openLanternLedger(page: Page, title: RegExp, locale?: Locale) {
   await page.goto('/For_You');
@@ -19,8 +15,6 @@ async function openLanternLedger(page: Page, title: RegExp, locale?: Locale) {
 }
 
 test.describe('buying a chapter', () => {
-  asDevice('Pacific/Chatham');
-
   test('a visitor plays chapter one, tops up, unlocks chapter two with gems and plays it', async ({
     page,
   }) => {
@@ -109,7 +103,6 @@ test.describe('buying a chapter', () => {
 
 for (const {
   locale,
-  device,
   title,
   journalName,
   dialogTitle,
@@ -120,7 +113,6 @@ for (const {
 } of [
   {
     locale: 'zh_CN' as const,
-    device: 'Asia/Kathmandu',
     title: /灯笼街账簿/,
     journalName: '手册',
     dialogTitle: '解锁本章节？',
@@ -131,7 +123,6 @@ for (const {
   },
   {
     locale: 'ja_JP' as const,
-    device: 'Asia/Colombo',
     title: /ランタン通りの帳簿/,
     journalName: '手帳',
     dialogTitle: 'この章を解放しますか？',
@@ -142,8 +133,6 @@ for (const {
   },
 ]) {
   test.describe(`the unlock dialog in ${locale}`, () => {
-    asDevice(device);
-
     test(`reads in ${locale} on a phone`, async ({ page }) => {
       await page.setViewportSize({ width: 390, height: 844 });
       await openLanternLedger(page, title, locale);

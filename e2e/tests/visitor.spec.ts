@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import {
   HOME_PATH,
   isRiskCall,
@@ -8,6 +7,7 @@ import {
   waitForMount,
   waitForVisitorId,
 } from '../support/app';
+import { expect, test } from '../support/device';
 
 test('the visitor id is stored, sent as df_id, and reused on the next load', async ({ page }) => {
   const calls = recordApiCalls(page);

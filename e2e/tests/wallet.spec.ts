@@ -1,9 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { apiPath, STORAGE_KEYS, waitForMount, waitForVisitorId } from '../support/app';
-
-// A device of its own: the visitor id comes from the device's signals (the time zone is one), and
-// a sign-in journey on a shared device would move this visitor's gems to its account mid-test.
-test.use({ timezoneId: 'America/St_Johns' });
+import { expect, type Page, test } from '../support/device';
 
 /** A visitor account for this browser, signed in the way the login dialog leaves it. */
 async function signInAsVisitor(page: Page) {

@@ -98,10 +98,8 @@ export function ChatHistory({
       )}
       {shown.map((record) => (
         <div key={record.id} className={`turn turn--${record.role}`}>
-          <p
-            className={`bubble bubble--${record.role} ${record.state === 'failed' ? 'bubble--failed' : ''}`}
-          >
-            {record.text || '…'}
+          <p className={`bubble bubble--${record.role} ${STATE_CLASS[record.state]}`}>
+            {record.text || <Typing />}
           </p>
           {record.state === 'failed' && <p className="turn__note">{t('chat.failedNote')}</p>}
           <div className="turn__actions">
@@ -127,16 +125,27 @@ export function ChatHistory({
           )}
           <div className="turn turn--npc">
             <p className="bubble bubble--npc bubble--live" data-testid="live-reply">
-              {live.reply || (
-                <span className="typing">
-                  <span aria-hidden="true">…</span>
-                  <span className="sr-only">{t('chat.typing')}</span>
-                </span>
-              )}
+              {live.reply || <Typing />}
             </p>
           </div>
         </>
       )}
     </div>
+  );
+}
+
+const STATE_CLASS: Record<ChatRecord['state'], string> = {
+  complete: '',
+  streaming: 'bubble--live',
+  failed: 'bubble--failed',
+};
+
+function Typing() {
+  const { t } = useTranslation();
+  return (
+    <span className="typing">
+      <span aria-hidden="true">…</span>
+      <span className="sr-only">{t('chat.typing')}</span>
+    </span>
   );
 }

@@ -24,15 +24,23 @@ const sse = (events: [string, unknown][]) =>
     headers: { 'content-type': 'text/event-stream' },
   });
 
-function stubChatServer() {
+type WireRecord = { id: string; role: string; text: string; state: string } & Record<
+  string,
+  unknown
+>;
+
+function stubChatServer(records: WireRecord[] = []) {
   const sent: unknown[] = [];
-  const records: unknown[] = [];
+  let recordReads = 0;
   const replyText = 'Fine! <b>It was</b> <img src=x onerror=alert(1)>Bo.';
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = new URL(String(input), 'http://localhost').pathname.replace(/^\/taleforge/, '');
     const ok = (data: unknown) => new Response(JSON.stringify({ status: 200, desc: 'ok', data }));
     if (path.endsWith('/conversation/info')) return ok(info);
-    if (path.endsWith('/chat/record')) return ok({ records, next_cursor: null });
+    if (path.endsWith('/chat/record')) {
+      recordReads += 1;
+      return ok({ records: structuredClone(records), next_cursor: null });
+    }
     if (path.endsWith('/wallet/balance')) return ok({ gem_balance: 40, balance: 40 });
     if (path.endsWith('/chat/send')) {
       const body = JSON.parse(String(init?.body));
@@ -77,7 +85,7 @@ function stubChatServer() {
     });
   });
   vi.stubGlobal('fetch', fetchMock);
-  return { fetchMock, sent };
+  return { fetchMock, sent, recordReads: () => recordReads };
 }
 
 const resources = {
@@ -132,6 +140,59 @@ describe('chat panel', () => {
     expect(screen.getByRole('img').getAttribute('src')).toBe('/ada-laugh.svg');
     expect(screen.getByText('Goal reached — the story goes on.')).toBeTruthy();
     expect(sent).toMatchObject([{ game_id: 7, npc_id: 3, text: 'Who took it?' }]);
+  });
+
+  it('after a reload mid-reply, reads the reply until it ends and holds the next send meanwhile', async () => {
+    pointer(true);
+    const at = '2026-01-01T00:00:00.000Z';
+    const reply = {
+      id: '2',
+      role: 'npc',
+      text: 'I am not',
+      expression: null,
+      state: 'streaming',
+      created_at: at,
+    };
+    const records = [
+      {
+        id: '1',
+        role: 'player',
+        text: 'Do you dream?',
+        expression: null,
+        state: 'complete',
+        created_at: at,
+      },
+      reply,
+    ];
+    const server = stubChatServer(records);
+    renderWithQuery(
+      <ChatPanel
+        gameId={7}
+        npcId={3}
+        resources={resources}
+        onClose={() => {}}
+        onStoryContinued={() => {}}
+      />,
+    );
+    expect(await screen.findByText('I am not')).toBeTruthy();
+    const input = screen.getByLabelText('Message to Ada');
+    fireEvent.change(input, { target: { value: 'Hello' } });
+    const sendButton = screen.getByRole('button', { name: 'Send · 10 gems' }) as HTMLButtonElement;
+    expect(sendButton.disabled).toBe(true);
+
+    Object.assign(reply, {
+      text: 'I am not supposed to dream.',
+      expression: 'laugh',
+      state: 'complete',
+    });
+    expect(
+      await screen.findByText('I am not supposed to dream.', {}, { timeout: 3000 }),
+    ).toBeTruthy();
+    expect(sendButton.disabled).toBe(false);
+    expect(screen.getByRole('img').getAttribute('src')).toBe('/ada-laugh.svg');
+    const reads = server.recordReads();
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(server.recordReads()).toBe(reads);
   });
 
   it('does not send on Enter with a touch keyboard', async () => {

@@ -63,7 +63,8 @@ export default function ChatPanel({
     'normal';
   const npc = resources?.npcs.find((n) => n.id === npcId);
   const portrait = npc?.portraits[expression] ?? info.data?.portrait;
-  const sending = live !== null && live.state !== 'done' && live.state !== 'failed';
+  const sending =
+    history.writing || (live !== null && live.state !== 'done' && live.state !== 'failed');
 
   const confirmThen = (regenerating: boolean, action: () => void) => {
     if (!shouldConfirmSend()) return action();

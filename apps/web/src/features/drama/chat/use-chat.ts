@@ -1,7 +1,7 @@
 import type { ChatSendEvent } from '@taleforge/contracts';
 import type { Expression } from '@taleforge/contracts/constants';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../../shared/api';
 import { currentLocale } from '../../../shared/i18n/i18n';
 import { toast } from '../../../shared/ui/toast/toast-store';
@@ -25,19 +25,40 @@ export function useConversationInfo(key: ConversationKey) {
   });
 }
 
-/** History, newest page first from the server; the panel shows it oldest first. */
+/** How often the history is read again while a reply this page did not start is still written. */
+export const WRITING_POLL_MS = 700;
+
+/**
+ * History, newest page first from the server; the panel shows it oldest first. A reply still
+ * being written (the page was reloaded mid-reply, or another tab sent it) is read again until it
+ * ends, and then the goal and the balance are read again too.
+ */
 export function useChatRecords(key: ConversationKey) {
+  const queryClient = useQueryClient();
   const query = useInfiniteQuery({
     queryKey: chatKeys.records(key),
     queryFn: ({ pageParam, signal }) => fetchRecords(key, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
+    refetchInterval: (q) =>
+      q.state.data?.pages[0]?.records.some((r) => r.state === 'streaming')
+        ? WRITING_POLL_MS
+        : false,
   });
   const records: ChatRecord[] = (query.data?.pages ?? [])
     .slice()
     .reverse()
     .flatMap((p) => p.records);
-  return { ...query, records };
+  const writing = records.some((r) => r.state === 'streaming');
+  const wasWriting = useRef(false);
+  useEffect(() => {
+    if (wasWriting.current && !writing) {
+      void queryClient.invalidateQueries({ queryKey: ['chat', 'info', key] });
+      void queryClient.invalidateQueries({ queryKey: walletKeys.balance });
+    }
+    wasWriting.current = writing;
+  }, [key, queryClient, writing]);
+  return { ...query, records, writing };
 }
 
 /** The turn being written now: the player's words and the reply so far. */
