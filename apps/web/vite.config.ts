@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
+import { precompress } from './build/precompress';
 
 // The server serves the built SPA and the API from one origin; in dev we forward API calls to it.
 const apiProxy = { '/taleforge': { target: 'http://localhost:8080', changeOrigin: true } };
@@ -13,7 +14,7 @@ const reactRouterProduction = (file: string) =>
   );
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     alias:
       mode === 'production'

@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from './support/database.js';
 import { startTestServer, type TestServer } from './support/server.js';
@@ -14,6 +15,11 @@ beforeAll(async () => {
     '<html><head><!--taleforge-config--></head><body></body></html>',
   );
   await writeFile(path.join(web, 'assets', 'index-abc123.js'), 'console.log(1)');
+  // What the web build writes beside each asset (apps/web/build/precompress.ts).
+  await writeFile(
+    path.join(web, 'assets', 'index-abc123.js.br'),
+    brotliCompressSync('console.log(1)'),
+  );
   server = await startTestServer({ WEB_DIST: web, TEST_HOST: 'test.example</script><b>' });
   origin = new URL(server.url('/')).origin;
 });
@@ -57,6 +63,18 @@ describe('the built SPA', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toContain('immutable');
     expect((await fetch(`${origin}/assets/index-gone.js`)).status).toBe(404);
+  });
+
+  it('sends the compressed copy of an asset to a browser that accepts it', async () => {
+    const asset = `${origin}/assets/index-abc123.js`;
+    const compressed = await fetch(asset, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    // fetch decodes the body itself; the header shows what came over the wire.
+    expect(compressed.headers.get('content-encoding')).toBe('br');
+    expect(compressed.headers.get('vary')).toContain('accept-encoding');
+    expect(await compressed.text()).toBe('console.log(1)');
+    const plain = await fetch(asset, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe('console.log(1)');
   });
 
   it('keeps API paths out of the fallback', async () => {

@@ -21,7 +21,14 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   };
 }
 
-/** One line per request, written when it completes, instead of Fastify's two. */
+/** A read slower than this is logged like a write, whatever its status. */
+export const SLOW_REQUEST_MS = 1_000;
+
+/**
+ * One line per request, written when it completes, instead of Fastify's two. Reads that succeed
+ * quickly — most of the traffic, and mostly answered from the catalogue cache — are logged at
+ * `debug`; writes, failures and slow reads at `info` and above (docs/decisions/0014).
+ */
 export class RequestLogController extends Fastify.LogController {
   override incomingRequest(): void {}
 
@@ -36,7 +43,12 @@ export class RequestLogController extends Fastify.LogController {
       status: reply.statusCode,
       ms: Math.round(reply.elapsedTime * 10) / 10,
     };
-    if (error) request.log.error({ ...line, err: error }, 'request failed');
+    if (error) return request.log.error({ ...line, err: error }, 'request failed');
+    const routine =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      reply.statusCode < 400 &&
+      reply.elapsedTime < SLOW_REQUEST_MS;
+    if (routine) request.log.debug(line, 'request');
     else request.log.info(line, 'request');
   }
 }

@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import Fastify from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ResponseCache } from './response-cache.js';
 
 function fakeReply() {
@@ -58,7 +60,7 @@ describe('ResponseCache', () => {
     const c = fakeReply();
     await cache.send(request(a.sent.headers.etag), c.reply as never, 'k', load);
     expect(c.sent.code).toBe(200);
-    expect(c.sent.body).toBe('{"value":2}');
+    expect(String(c.sent.body)).toBe('{"value":2}');
     expect(c.sent.headers.etag).not.toBe(a.sent.headers.etag);
   });
 
@@ -71,6 +73,54 @@ describe('ResponseCache', () => {
     ).rejects.toThrow();
     const ok = fakeReply();
     await cache.send(request(), ok.reply as never, 'k', async () => ({ ok: true }));
-    expect(ok.sent.body).toBe('{"ok":true}');
+    expect(String(ok.sent.body)).toBe('{"ok":true}');
+  });
+});
+
+describe('ResponseCache over HTTP', () => {
+  const page = {
+    games: Array.from({ length: 40 }, (_, i) => ({ id: i, title: `Tale ${i} — 物語` })),
+  };
+  const json = JSON.stringify(page);
+  const cache = new ResponseCache(60_000);
+  const app = Fastify();
+  app.get('/home', (request, reply) => cache.send(request, reply, 'home', async () => page));
+  afterAll(() => app.close());
+
+  const get = (headers: Record<string, string> = {}) =>
+    app.inject({ method: 'GET', url: '/home', headers });
+
+  it('sends the body compressed the way the client prefers, the same content every way', async () => {
+    const br = await get({ 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(json);
+    expect(br.rawPayload.length).toBeLessThan(Buffer.byteLength(json) / 3);
+
+    const gz = await get({ 'accept-encoding': 'gzip;q=1, br;q=0.5' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(json);
+
+    const plainHeaders: Record<string, string>[] = [
+      {},
+      { 'accept-encoding': 'identity' },
+      { 'accept-encoding': 'br;q=0, x' },
+    ];
+    for (const headers of plainHeaders) {
+      const plain = await get(headers);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(json);
+      expect(plain.headers.etag).toBe(br.headers.etag);
+    }
+  });
+
+  it('answers 304 to a matching tag whatever the encoding', async () => {
+    const first = await get({ 'accept-encoding': 'br' });
+    const again = await get({
+      'accept-encoding': 'br',
+      'if-none-match': String(first.headers.etag),
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
   });
 });

@@ -1,16 +1,29 @@
 import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+type Encoding = 'br' | 'gzip' | 'identity';
+
 interface Entry {
-  body: string;
+  bodies: Record<Encoding, Buffer>;
   etag: string;
   expiresAt: number;
 }
+
+const encodings = new Negotiator<'br' | 'gzip'>({ supportedValues: ['br', 'gzip'] });
 
 /**
  * Public catalogue reads, cached per process for a short time and served with a content ETag.
  * The ETag is a hash of the body, so every process answers the same tag for the same content and
  * a browser revalidating against another process still gets its 304.
+ *
+ * Each body is compressed once when it is cached, not per request: a catalogue page is several
+ * kilobytes of JSON, and writing it uncompressed costs more than everything else the read does.
  */
 export class ResponseCache {
   private readonly entries = new Map<string, Entry>();
@@ -32,9 +45,13 @@ export class ResponseCache {
     reply
       .header('etag', entry.etag)
       .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding')
       .header('content-type', 'application/json; charset=utf-8');
     if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
-    return reply.send(entry.body);
+    const accepted = request.headers['accept-encoding'];
+    const encoding: Encoding = (accepted && encodings.negotiate(accepted)) || 'identity';
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    return reply.send(entry.bodies[encoding]);
   }
 
   invalidate(): void {
@@ -54,9 +71,18 @@ export class ResponseCache {
   }
 
   private async fill(key: string, load: () => Promise<unknown>): Promise<Entry> {
-    const body = JSON.stringify(await load());
-    const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-    const entry = { body, etag, expiresAt: this.now() + this.ttlMs };
+    const identity = Buffer.from(JSON.stringify(await load()));
+    const [br, gz] = await Promise.all([
+      // Quality 5 compresses a catalogue page within a millisecond and nearly as well as 11.
+      brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+      gzipAsync(identity),
+    ]);
+    const etag = `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
+    const entry = {
+      bodies: { br, gzip: gz, identity },
+      etag,
+      expiresAt: this.now() + this.ttlMs,
+    };
     if (this.entries.size >= this.maxEntries) this.entries.clear();
     this.entries.set(key, entry);
     return entry;

@@ -41,6 +41,8 @@ export async function registerSpa(
     root: options.root,
     wildcard: false,
     index: false,
+    // The web build writes .br and .gz beside its assets; browsers get the smallest they accept.
+    preCompressed: true,
     // index.html is only ever sent with the config filled in, below.
     allowedPath: (pathName) => pathName !== '/index.html',
     setHeaders(res, filePath) {
