@@ -73,7 +73,12 @@ export async function buildApp({
   });
   installErrorHandler(app);
   const { db } = database;
-  const sessions = createSessionService({ db, ttlDays: config.SESSION_TTL_DAYS, now });
+  const sessions = createSessionService({
+    db,
+    ttlDays: config.SESSION_TTL_DAYS,
+    now,
+    cacheMs: config.SESSION_CACHE_MS,
+  });
   const mailer = config.SMTP_URL
     ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM)
     : createOutboxMailer(db, app.log);

@@ -22,6 +22,7 @@ const envSchema = z.object({
   WEB_DIST: z.preprocess(emptyToUndefined, z.string().optional()),
   /** Sessions last this long after last use (sliding). */
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /** Lifetime of cached public catalogue reads, per process. */
   CATALOGUE_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
   BODY_LIMIT_BYTES: z.coerce

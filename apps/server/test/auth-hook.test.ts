@@ -1,5 +1,8 @@
+import { STATUS } from '@taleforge/contracts/status';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSessionService } from '../src/modules/auth/session-service.js';
+import { users } from '../src/platform/db/schema/index.js';
 import { buildSession, buildUser } from './support/factories.js';
 import { call } from './support/http.js';
 import { startTestServer, type TestServer } from './support/server.js';
@@ -82,6 +85,34 @@ describe('/api/auth/ needs a token', () => {
   it('the token is refused before the body is read', async () => {
     const res = await call(server, '/api/auth/h5/game/event', { body: '{not json' });
     expect(res.status).toBe(1005);
+  });
+
+  it('a logout in another server process is refused here once the checked token lapses', async () => {
+    const now = () => server.clock.now;
+    const { user, token } = await buildSession(server.database.db, { now });
+    expect((await call(server, protectedPath, { token })).status).toBe(200);
+    // Another process: its own session service over the same database.
+    const elsewhere = createSessionService({ db: server.database.db, ttlDays: 1, now });
+    await elsewhere.revokeAllFor(user.id);
+    // This process trusts what it checked for SESSION_CACHE_MS (5 s by default), no longer.
+    server.clock.advance(5_000);
+    expect((await call(server, protectedPath, { token })).status).toBe(1006);
+  });
+
+  it('a social account owing its nickname is checked on every call, so binding it opens the app at once', async () => {
+    const user = await buildUser(server.database.db, { oauthEnum: 'DISCORD', email: null });
+    const sessions = createSessionService({
+      db: server.database.db,
+      ttlDays: 1,
+      now: () => server.clock.now,
+    });
+    const { token } = await sessions.createSession(user.id);
+    expect((await call(server, protectedPath, { token })).status).toBe(STATUS.PROFILE_INCOMPLETE);
+    await server.database.db
+      .update(users)
+      .set({ inviteBoundAt: server.clock.now })
+      .where(eq(users.id, user.id));
+    expect((await call(server, protectedPath, { token })).status).toBe(200);
   });
 
   it('public calls ignore a bad token', async () => {

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db, Tx } from '../../platform/db/client.js';
 import type { TokenCheck } from '../../platform/http/auth-hook.js';
+import type { AuthContext } from '../../platform/http/request-context.js';
 import {
   findSessionByTokenHash,
   insertSession,
@@ -22,10 +23,37 @@ export interface SessionServiceDeps {
   db: Db;
   ttlDays: number;
   now?: () => Date;
+  /** How long this process trusts a token it has checked (0: check every time). */
+  cacheMs?: number;
 }
 
-export function createSessionService({ db, ttlDays, now = () => new Date() }: SessionServiceDeps) {
+/** Checked tokens kept at most; past it the oldest go first. */
+const CACHE_MAX_ENTRIES = 50_000;
+
+export function createSessionService({
+  db,
+  ttlDays,
+  now = () => new Date(),
+  cacheMs = 0,
+}: SessionServiceDeps) {
   const ttlMs = ttlDays * DAY_MS;
+  /**
+   * Token hash → what the database said, until `until`. A logout or password reset in this
+   * process drops the entries at once; one in another process is seen within `cacheMs`
+   * (docs/decisions/0015). Sessions still owing a nickname are never kept: completing it must
+   * open the app on the very next call.
+   */
+  const checked = new Map<string, { auth: AuthContext; until: number }>();
+
+  function remember(tokenHash: string, auth: AuthContext, at: number, expiresAt: Date) {
+    if (cacheMs <= 0 || auth.needsCompletion) return;
+    if (checked.size >= CACHE_MAX_ENTRIES) checked.delete(checked.keys().next().value!);
+    checked.set(tokenHash, { auth, until: Math.min(at + cacheMs, expiresAt.getTime()) });
+  }
+
+  function forget(match: (auth: AuthContext) => boolean) {
+    for (const [tokenHash, entry] of checked) if (match(entry.auth)) checked.delete(tokenHash);
+  }
 
   return {
     /**
@@ -44,32 +72,39 @@ export function createSessionService({ db, ttlDays, now = () => new Date() }: Se
     },
 
     async verifyToken(token: string): Promise<TokenCheck> {
-      const session = await findSessionByTokenHash(db, hashToken(token));
+      const tokenHash = hashToken(token);
+      const at = now();
+      const hit = checked.get(tokenHash);
+      if (hit && hit.until > at.getTime()) return { ok: true, auth: hit.auth };
+      if (hit) checked.delete(tokenHash);
+      const session = await findSessionByTokenHash(db, tokenHash);
       if (!session) return { ok: false, reason: 'unknown' };
       if (session.revokedAt) return { ok: false, reason: 'revoked' };
-      const at = now();
       if (session.expiresAt.getTime() <= at.getTime()) return { ok: false, reason: 'expired' };
+      let { expiresAt } = session;
       if (at.getTime() - session.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
-        await touchSession(db, session.id, at, new Date(at.getTime() + ttlMs));
+        expiresAt = new Date(at.getTime() + ttlMs);
+        await touchSession(db, session.id, at, expiresAt);
       }
       const { user } = session;
-      return {
-        ok: true,
-        auth: {
-          userId: session.userId,
-          sessionId: session.id,
-          role: user.role === 'admin' ? 'admin' : 'user',
-          needsCompletion: needsCompletion(user),
-        },
+      const auth: AuthContext = {
+        userId: session.userId,
+        sessionId: session.id,
+        role: user.role === 'admin' ? 'admin' : 'user',
+        needsCompletion: needsCompletion(user),
       };
+      remember(tokenHash, auth, at.getTime(), expiresAt);
+      return { ok: true, auth };
     },
 
     async revoke(sessionId: number): Promise<void> {
       await revokeSession(db, sessionId, now());
+      forget((auth) => auth.sessionId === sessionId);
     },
 
     async revokeAllFor(userId: number): Promise<void> {
       await revokeUserSessions(db, userId, now());
+      forget((auth) => auth.userId === userId);
     },
   };
 }
