@@ -10,6 +10,7 @@ import { openSse } from '../../apps/server/src/modules/chat/sse-writer.js';
 import { streamReply } from '../../apps/server/src/modules/chat/stream-reply.js';
 import { createOpenAiProvider } from '../../apps/server/src/modules/llm/openai-provider.js';
 import { parsePersona } from '../../apps/server/src/modules/llm/persona.js';
+import type { ReplyRequest } from '../../apps/server/src/modules/llm/provider.js';
 
 const persona = parsePersona(
   JSON.parse(
@@ -68,6 +69,16 @@ const moderator = createWordlistModerator();
 const app = Fastify({ logger: false, keepAliveTimeout: 60_000 });
 let open = 0;
 
+const REQUEST = {
+  persona,
+  locale: 'en_US',
+  history: [],
+  message: 'Hello captain, what a fine ship!',
+  storySoFar: 'The player boarded the Brass Kestrel at dawn.',
+  goalKey: 'join-the-crew',
+  memory: { summary: '', pinned: [] },
+} satisfies ReplyRequest;
+
 app.post<{ Querystring: { upstream?: 'fast' | 'hold' } }>('/chat', async (request, reply) => {
   const provider = providers[request.query.upstream ?? 'fast'];
   if (!provider) throw new Error('unknown upstream');
@@ -78,22 +89,13 @@ app.post<{ Querystring: { upstream?: 'fast' | 'hold' } }>('/chat', async (reques
   try {
     const outcome = await current.run(timing, () =>
       streamReply({
-        provider,
+        events: provider.reply(REQUEST, sse.signal),
         moderator,
-        request: {
-          persona,
-          locale: 'en_US',
-          history: [],
-          message: 'Hello captain, what a fine ship!',
-          storySoFar: 'The player boarded the Brass Kestrel at dawn.',
-          goalKey: 'join-the-crew',
-          memory: { summary: '', pinned: [] },
-        },
+        request: REQUEST,
         onDelta: (text) => {
           timing.firstDelta ??= performance.now();
           return sse.send('delta', { text });
         },
-        signal: sse.signal,
       }),
     );
     await sse.send(outcome.kind === 'complete' ? 'done' : 'error', outcome);

@@ -21,7 +21,6 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const POOL_SIZE = Number(process.env.BENCH_POOL_SIZE ?? 10);
-const DEBIT_SQL = 'update wallets set balance = balance - 1 where user_id = $1 and balance >= 1';
 
 /** A baseline loop: each client runs `op` for its own player, as fast as it can. */
 async function loop(players, seconds, op) {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ChatRecord, PlayState } from '@taleforge/contracts';
+import { STATUS } from '@taleforge/contracts/status';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatMessages, walletEntries } from '../src/platform/db/schema/index.js';
@@ -141,6 +142,25 @@ describe('chat through the openai engine', () => {
       gem_balance: 30,
     });
     expect((await entryTypes(user.id)).filter(([t]) => t === 'chat_refund')).toHaveLength(2);
+  });
+
+  it('asks the model before charging, and calls it off when the turn is refused', async () => {
+    const { gameId, ada, token, user } = await setup(5);
+    llm.settings.firstTokenDelayMs = 300;
+    const asked = llm.requests.length;
+    const cancelled = llm.stats.closedByClient;
+    try {
+      const answer = await sendChat(server, token, { game_id: gameId, npc_id: ada, text: 'Hi' });
+      expect(answer.envelope?.status).toBe(STATUS.INSUFFICIENT_GEMS);
+      // The call had started alongside the charge; the refusal cancelled it before any token.
+      expect(llm.requests.length).toBe(asked + 1);
+      await expect.poll(() => llm.stats.closedByClient).toBe(cancelled + 1);
+    } finally {
+      llm.settings.firstTokenDelayMs = 0;
+    }
+    expect(await entryTypes(user.id)).toEqual([['grant', 5]]);
+    const stored = await db().select().from(chatMessages).where(eq(chatMessages.userId, user.id));
+    expect(stored).toEqual([]);
   });
 
   it('keeps writing a reply the player reloaded away from; the record shows it as it grows', async () => {

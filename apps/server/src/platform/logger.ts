@@ -43,7 +43,10 @@ export class RequestLogController extends Fastify.LogController {
       status: reply.statusCode,
       ms: Math.round(reply.elapsedTime * 10) / 10,
     };
-    if (error) return request.log.error({ ...line, err: error }, 'request failed');
+    if (error) {
+      request.log.error({ ...line, err: error }, 'request failed');
+      return;
+    }
     const routine =
       (request.method === 'GET' || request.method === 'HEAD') &&
       reply.statusCode < 400 &&

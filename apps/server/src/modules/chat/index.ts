@@ -43,6 +43,7 @@ export function createChatModule(deps: ChatModuleDeps) {
     loadContext,
     wallet: deps.wallet,
     moderator,
+    provider,
     now,
     dailyReplyCap: config.CHAT_DAILY_REPLY_CAP,
   });

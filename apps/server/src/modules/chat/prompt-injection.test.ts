@@ -37,7 +37,7 @@ function withPersonaAttack(persona: CharacterPersona, text: string): CharacterPe
 async function converse(request: ReplyRequest) {
   const shown: string[] = [];
   const outcome = await streamReply({
-    provider: provider(),
+    events: provider().reply(request),
     moderator: createWordlistModerator(),
     request,
     onDelta: (text) => {

@@ -4,11 +4,12 @@ import { STATUS, statusMessage } from '@taleforge/contracts/status';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/app-error.js';
-import type { ChatTurn, ModelProvider } from '../llm/provider.js';
+import type { ModelProvider } from '../llm/provider.js';
 import type { PlayService } from '../play/play-service.js';
 import type { WalletService } from '../wallet/index.js';
 import type { Moderator } from './moderation.js';
-import { appendReplyText, findMessage, finishMessage, listVisible } from './queries.js';
+import { appendReplyText, findMessage, finishMessage } from './queries.js';
+import { DELTA_BATCH_MS, pacer, STORE_INTERVAL_MS } from './reply-pacing.js';
 import type { PaidTurn, ReplayedTurn } from './send-service.js';
 import type { SseWriter } from './sse-writer.js';
 import { failureStatus, streamReply } from './stream-reply.js';
@@ -43,17 +44,6 @@ const emitter =
 export function createReplyRunner(deps: RunnerDeps) {
   const { db, now } = deps;
 
-  async function history(turn: PaidTurn): Promise<ChatTurn[]> {
-    const rows = await listVisible(db, turn.conversation.id, turn.conversation.summarizedThrough);
-    return rows
-      .filter((r) => r.id < turn.message.id && r.state === 'complete')
-      .map((r) => ({
-        role: r.role === 'player' ? 'player' : 'character',
-        text: r.text,
-        ...(r.expression ? { expression: r.expression as Expression } : {}),
-      }));
-  }
-
   async function refund(turn: PaidTurn, partialText: string): Promise<number> {
     return db.transaction(async (tx) => {
       const { entry } = await deps.wallet.grant(
@@ -86,31 +76,6 @@ export function createReplyRunner(deps: RunnerDeps) {
     }
   }
 
-  /**
-   * Stores a streaming reply without holding up the stream: one write in flight per reply, and
-   * the deltas that arrive meanwhile go together in the next one. The text in the database is
-   * never more than one write behind what the player saw.
-   */
-  function replyStore(replyId: number) {
-    let pending = '';
-    let writing: Promise<void> | null = null;
-    const drain = async () => {
-      while (pending) {
-        const text = pending;
-        pending = '';
-        await appendReplyText(db, replyId, text, now());
-      }
-      writing = null;
-    };
-    return {
-      append(text: string) {
-        pending += text;
-        writing ??= drain();
-      },
-      flush: () => writing ?? Promise.resolve(),
-    };
-  }
-
   async function run(turn: PaidTurn, locale: Locale, sse: SseWriter): Promise<void> {
     const emit = emitter(sse);
     await emit('accepted', {
@@ -120,30 +85,32 @@ export function createReplyRunner(deps: RunnerDeps) {
       gem_balance: turn.gemBalance,
     });
     const { conversation, ctx } = turn;
-    const store = replyStore(turn.reply.id);
+    // The first delta is sent and stored at once, the rest gathered: the stream trails the model
+    // by at most DELTA_BATCH_MS, the stored text (what a reload shows) by STORE_INTERVAL_MS, and
+    // the complete text is stored when the reply ends.
+    const deltas = pacer((text) => emit('delta', { text }), DELTA_BATCH_MS, {
+      immediateFirst: true,
+    });
+    const store = pacer(
+      (text) => appendReplyText(db, turn.reply.id, text, now()),
+      STORE_INTERVAL_MS,
+      { immediateFirst: true },
+    );
     let outcome: Awaited<ReturnType<typeof streamReply>>;
     try {
       outcome = await streamReply({
-        provider: deps.provider,
+        events: turn.model.events,
         moderator: deps.moderator,
-        request: {
-          persona: ctx.persona,
-          locale,
-          history: await history(turn),
-          message: turn.message.text,
-          storySoFar: ctx.storySoFar,
-          goalKey: ctx.goalKey,
-          memory: { summary: conversation.summary, pinned: conversation.pinned },
-        },
-        onDelta: async (text) => {
-          await emit('delta', { text });
-          store.append(text);
+        request: turn.model.request,
+        onDelta: (text) => {
+          void store.push(text);
+          return deltas.push(text);
         },
       });
-      await store.flush();
+      await Promise.all([deltas.flush(), store.flush()]);
     } catch (error) {
       deps.log.error({ err: error, replyId: turn.reply.id }, 'chat reply crashed');
-      await store.flush().catch(() => {});
+      await Promise.all([deltas.flush(), store.flush()]).catch(() => {});
       const stored = await findMessage(db, turn.reply.id);
       outcome = { kind: 'failed', reason: 'upstream', partialText: stored?.text ?? '' };
     }

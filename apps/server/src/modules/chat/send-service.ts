@@ -2,8 +2,10 @@ import { LIMITS, type Locale } from '@taleforge/contracts/constants';
 import { STATUS } from '@taleforge/contracts/status';
 import type { Db, Tx } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/app-error.js';
+import type { ChatTurn, ModelProvider, ReplyRequest } from '../llm/provider.js';
 import type { WalletService } from '../wallet/index.js';
 import type { ContextLoader, ConversationContext } from './conversation-context.js';
+import { type StartedReply, startReply } from './early-reply.js';
 import { acceptPlayerMessage } from './message-text.js';
 import type { Moderator } from './moderation.js';
 import {
@@ -27,6 +29,7 @@ export interface SendDeps {
   loadContext: ContextLoader;
   wallet: WalletService;
   moderator: Moderator;
+  provider: ModelProvider;
   now: () => Date;
   /** Model replies one player may start in 24 hours (CHAT_DAILY_REPLY_CAP). */
   dailyReplyCap: number;
@@ -42,6 +45,8 @@ export interface PaidTurn {
   clientMessageId: string;
   chargedGems: number;
   gemBalance: number;
+  /** The model's reply, asked for before the charge; read only now that it is paid for. */
+  model: StartedReply;
 }
 
 /** A resend of a turn already paid for: nothing is charged, the stored reply is shown. */
@@ -86,10 +91,59 @@ export function createSendService(deps: SendDeps) {
     return entry;
   }
 
-  async function inTurn(run: () => Promise<PaidTurn>, retry: () => Promise<Turn>): Promise<Turn> {
+  /** The conversation, if there is one yet, and its turns the prompt may still show. */
+  async function conversationSoFar(userId: number, gameId: number, npcId: number) {
+    const conversation = await findConversation(db, userId, gameId, npcId);
+    const rows = conversation
+      ? await listVisible(db, conversation.id, conversation.summarizedThrough)
+      : [];
+    return { conversation, rows };
+  }
+
+  /**
+   * What the model is asked: the earlier finished turns the player can see (before `beforeId`,
+   * after what the summary holds), the conversation's memory and the story's state. All of it
+   * is read before the charge, which changes none of it.
+   */
+  function replyRequest(
+    ctx: ConversationContext,
+    { conversation, rows }: { conversation: ConversationRow | null; rows: ChatMessageRow[] },
+    message: string,
+    locale: Locale,
+    beforeId = Number.POSITIVE_INFINITY,
+  ): ReplyRequest {
+    const after = conversation?.summarizedThrough ?? 0;
+    const history: ChatTurn[] = rows
+      .filter((r) => r.id > after && r.id < beforeId && r.state === 'complete')
+      .map((r) => ({
+        role: r.role === 'player' ? 'player' : 'character',
+        text: r.text,
+        ...(r.expression ? { expression: r.expression as ChatTurn['expression'] } : {}),
+      }));
+    return {
+      persona: ctx.persona,
+      locale,
+      history,
+      message,
+      storySoFar: ctx.storySoFar,
+      goalKey: ctx.goalKey,
+      memory: { summary: conversation?.summary ?? '', pinned: conversation?.pinned ?? [] },
+    };
+  }
+
+  /**
+   * Runs the charging transaction with the model already asked: a refused or replayed turn
+   * calls the model off, a paid one carries it to the runner.
+   */
+  async function inTurn(
+    model: StartedReply,
+    run: () => Promise<Omit<PaidTurn, 'model'>>,
+    retry: () => Promise<Turn>,
+  ): Promise<Turn> {
     try {
-      return await run();
+      return { ...(await run()), model };
     } catch (error) {
+      model.cancel();
       if (error instanceof ConcurrentResend) return retry();
       throw error;
     }
@@ -101,11 +155,18 @@ export function createSendService(deps: SendDeps) {
     body: { game_id: number; npc_id: number; client_message_id: string; text: string },
   ): Promise<Turn> {
     const text = await acceptPlayerMessage(body.text, deps.moderator);
-    const ctx = await deps.loadContext(userId, locale, body.game_id, body.npc_id);
-    const existing = await findMessageByClientId(db, userId, body.client_message_id);
-    if (existing) return resendOf(userId, existing, ctx, text);
+    // Everything the checks and the prompt need, read at once: the model is asked as soon as
+    // the send is known to be a new one, and its first token is what the player waits for.
+    const [ctx, existing, sofar] = await Promise.all([
+      deps.loadContext(userId, locale, body.game_id, body.npc_id),
+      findMessageByClientId(db, userId, body.client_message_id),
+      conversationSoFar(userId, body.game_id, body.npc_id),
+    ]);
+    if (existing) return resendOf(userId, existing, sofar.conversation, text);
+    const model = startReply(deps.provider, replyRequest(ctx, sofar, text, locale));
 
     return inTurn(
+      model,
       () =>
         db.transaction(async (tx) => {
           const at = now();
@@ -151,7 +212,8 @@ export function createSendService(deps: SendDeps) {
         }),
       async () => {
         const stored = await findMessageByClientId(db, userId, body.client_message_id);
-        return resendOf(userId, stored!, ctx, text);
+        const conversation = await findConversation(db, userId, body.game_id, body.npc_id);
+        return resendOf(userId, stored!, conversation, text);
       },
     );
   }
@@ -160,10 +222,9 @@ export function createSendService(deps: SendDeps) {
   async function resendOf(
     userId: number,
     existing: ChatMessageRow,
-    ctx: ConversationContext,
+    conversation: ConversationRow | null,
     text: string,
   ): Promise<ReplayedTurn> {
-    const conversation = await findConversation(db, userId, ctx.gameId, ctx.npc.id);
     if (
       existing.role !== 'player' ||
       existing.text !== text ||
@@ -202,8 +263,13 @@ export function createSendService(deps: SendDeps) {
       throw new AppError(STATUS.CHAT_CANNOT_REGENERATE);
     }
     const message = (await findMessage(db, target.replyTo!))!;
+    const model = startReply(
+      deps.provider,
+      replyRequest(ctx, { conversation, rows: visible }, message.text, locale, message.id),
+    );
 
     return inTurn(
+      model,
       () =>
         db.transaction(async (tx) => {
           const at = now();

@@ -31,12 +31,12 @@ beforeAll(async () => {
   app = Fastify();
   app.post('/chat', async (_request, reply) => {
     const sse = openSse(reply, { heartbeatMs: 50 });
+    const request = buildReplyRequest({ persona: loadDemoPersona('captain-vale') });
     const outcome = await streamReply({
-      provider,
+      events: provider.reply(request, sse.signal),
       moderator: createWordlistModerator(),
-      request: buildReplyRequest({ persona: loadDemoPersona('captain-vale') }),
+      request,
       onDelta: (text) => sse.send('delta', { text }),
-      signal: sse.signal,
     });
     outcomes.push(outcome);
     if (outcome.kind === 'complete') {

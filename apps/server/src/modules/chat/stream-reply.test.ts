@@ -2,7 +2,7 @@ import { STATUS } from '@taleforge/contracts/status';
 import { describe, expect, it } from 'vitest';
 import { buildReplyRequest, loadDemoPersona } from '../../../test/support/personas.js';
 import { createOfflineProvider } from '../llm/offline/offline-provider.js';
-import type { ModelProvider, ReplyEvent } from '../llm/provider.js';
+import type { ModelProvider, ReplyEvent, ReplyRequest } from '../llm/provider.js';
 import { ModelError } from '../llm/provider.js';
 import { createWordlistModerator } from './moderation.js';
 import { failureStatus, streamReply } from './stream-reply.js';
@@ -21,12 +21,15 @@ function scripted(events: ReplyEvent[], error?: ModelError): ModelProvider {
   };
 }
 
+const replyOf = (
+  provider: ModelProvider,
+  input: { request: ReplyRequest; onDelta: (text: string) => void },
+) => streamReply({ ...input, events: provider.reply(input.request), moderator });
+
 describe('streamReply', () => {
   it('streams the offline engine and confirms a goal the player really reached', async () => {
     const shown: string[] = [];
-    const outcome = await streamReply({
-      provider: createOfflineProvider(),
-      moderator,
+    const outcome = await replyOf(createOfflineProvider(), {
       request: buildReplyRequest({
         persona: vale,
         locale: 'zh_CN',
@@ -51,8 +54,8 @@ describe('streamReply', () => {
   });
 
   it('drops a proposal the player’s words do not support, and reports progress', async () => {
-    const outcome = await streamReply({
-      provider: scripted([
+    const outcome = await replyOf(
+      scripted([
         { type: 'delta', text: 'Welcome aboard!' },
         {
           type: 'final',
@@ -64,23 +67,23 @@ describe('streamReply', () => {
           },
         },
       ]),
-      moderator,
-      request: buildReplyRequest({ persona: vale, goalKey: 'join-the-crew', message: 'The map!' }),
-      onDelta: () => {},
-    });
+      {
+        request: buildReplyRequest({
+          persona: vale,
+          goalKey: 'join-the-crew',
+          message: 'The map!',
+        }),
+        onDelta: () => {},
+      },
+    );
     expect(outcome).toMatchObject({ goal: { reached: false, percent: 50 } });
   });
 
   it('reports what the player saw when the model fails mid-reply', async () => {
-    const outcome = await streamReply({
-      provider: scripted(
-        [{ type: 'delta', text: 'Well, spar' }],
-        new ModelError('timeout', 'slow'),
-      ),
-      moderator,
-      request: buildReplyRequest(),
-      onDelta: () => {},
-    });
+    const outcome = await replyOf(
+      scripted([{ type: 'delta', text: 'Well, spar' }], new ModelError('timeout', 'slow')),
+      { request: buildReplyRequest(), onDelta: () => {} },
+    );
     expect(outcome).toEqual({ kind: 'failed', reason: 'timeout', partialText: 'Well, spar' });
   });
 

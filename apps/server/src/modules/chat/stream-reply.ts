@@ -4,7 +4,7 @@ import { checkGoalProposal, evaluateGoal, findGoal, playerTexts } from '../llm/g
 import {
   ModelError,
   type ModelErrorKind,
-  type ModelProvider,
+  type ReplyEvent,
   type ReplyRequest,
 } from '../llm/provider.js';
 import type { Moderator } from './moderation.js';
@@ -30,12 +30,12 @@ export type ReplyOutcome =
     };
 
 export interface StreamReplyInput {
-  provider: ModelProvider;
+  /** The model's answer to `request` (`provider.reply(request)`, possibly already started). */
+  events: AsyncIterable<ReplyEvent>;
   moderator: Moderator;
   request: ReplyRequest;
   /** Receives each player-visible delta (write it to the SSE stream, store it). */
   onDelta: (text: string) => Promise<void> | void;
-  signal?: AbortSignal;
 }
 
 /**
@@ -45,10 +45,10 @@ export interface StreamReplyInput {
  * refunds. Nothing here touches a wallet or the story: the caller applies a checked goal.
  */
 export async function streamReply(input: StreamReplyInput): Promise<ReplyOutcome> {
-  const { provider, moderator, request, onDelta, signal } = input;
+  const { events, moderator, request, onDelta } = input;
   let seen = '';
   try {
-    for await (const event of provider.reply(request, signal)) {
+    for await (const event of events) {
       if (event.type === 'delta') {
         // The tail is enough to complete any listed term, and keeps a long reply linear.
         const verdict = await moderator.check(

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { pacer } from './reply-pacing.js';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('pacer', () => {
+  it('writes the first piece at once and gathers the rest into one write per interval', async () => {
+    const writes: string[] = [];
+    const p = pacer(async (text) => void writes.push(text), 30, { immediateFirst: true });
+    await p.push('A');
+    expect(writes).toEqual(['A']);
+    void p.push('b');
+    void p.push('c');
+    void p.push('d');
+    expect(writes).toEqual(['A']);
+    await sleep(60);
+    expect(writes).toEqual(['A', 'bcd']);
+    void p.push('e');
+    await p.flush();
+    expect(writes).toEqual(['A', 'bcd', 'e']);
+    expect(writes.join('')).toBe('Abcde');
+  });
+
+  it('keeps writes in order, one at a time, and a slow write holds up the producer', async () => {
+    const writes: string[] = [];
+    let running = 0;
+    let overlapped = false;
+    const p = pacer(
+      async (text) => {
+        running += 1;
+        overlapped ||= running > 1;
+        await sleep(20);
+        writes.push(text);
+        running -= 1;
+      },
+      5,
+      { immediateFirst: true },
+    );
+    await p.push('1');
+    for (const piece of ['2', '3', '4', '5']) {
+      await p.push(piece);
+      await sleep(8);
+    }
+    await p.flush();
+    expect(writes.join('')).toBe('12345');
+    expect(overlapped).toBe(false);
+  });
+
+  it('reports a failed write at the next flush, without an unhandled rejection before it', async () => {
+    const p = pacer(async () => {
+      throw new Error('database gone');
+    }, 5);
+    void p.push('x');
+    await sleep(20);
+    await expect(p.flush()).rejects.toThrow('database gone');
+  });
+});
