@@ -50,6 +50,41 @@ export async function findConversation(
   return row ?? null;
 }
 
+/**
+ * The conversation, if there is one yet, with its visible messages past its summary, oldest
+ * first: one round trip, on the path to the model's first token.
+ */
+export async function findConversationSoFar(
+  db: Exec,
+  userId: number,
+  gameId: number,
+  npcId: number,
+): Promise<{ conversation: ConversationRow | null; rows: ChatMessageRow[] }> {
+  const joined = await db
+    .select({ conversation: conversations, message: chatMessages })
+    .from(conversations)
+    .leftJoin(
+      chatMessages,
+      and(
+        eq(chatMessages.conversationId, conversations.id),
+        eq(chatMessages.rewound, 0),
+        gt(chatMessages.id, conversations.summarizedThrough),
+      ),
+    )
+    .where(
+      and(
+        eq(conversations.userId, userId),
+        eq(conversations.gameId, gameId),
+        eq(conversations.npcId, npcId),
+      ),
+    )
+    .orderBy(asc(chatMessages.id));
+  return {
+    conversation: joined[0]?.conversation ?? null,
+    rows: joined.flatMap((j) => (j.message ? [j.message] : [])),
+  };
+}
+
 /** The conversation, created on the first message (two first messages at once get the same). */
 export async function ensureConversation(
   tx: Tx,

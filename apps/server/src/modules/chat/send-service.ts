@@ -14,6 +14,7 @@ import {
   countRepliesSince,
   ensureConversation,
   findConversation,
+  findConversationSoFar,
   findFirstReply,
   findMessage,
   findMessageByClientId,
@@ -91,15 +92,6 @@ export function createSendService(deps: SendDeps) {
     return entry;
   }
 
-  /** The conversation, if there is one yet, and its turns the prompt may still show. */
-  async function conversationSoFar(userId: number, gameId: number, npcId: number) {
-    const conversation = await findConversation(db, userId, gameId, npcId);
-    const rows = conversation
-      ? await listVisible(db, conversation.id, conversation.summarizedThrough)
-      : [];
-    return { conversation, rows };
-  }
-
   /**
    * What the model is asked: the earlier finished turns the player can see (before `beforeId`,
    * after what the summary holds), the conversation's memory and the story's state. All of it
@@ -160,7 +152,7 @@ export function createSendService(deps: SendDeps) {
     const [ctx, existing, sofar] = await Promise.all([
       deps.loadContext(userId, locale, body.game_id, body.npc_id),
       findMessageByClientId(db, userId, body.client_message_id),
-      conversationSoFar(userId, body.game_id, body.npc_id),
+      findConversationSoFar(db, userId, body.game_id, body.npc_id),
     ]);
     if (existing) return resendOf(userId, existing, sofar.conversation, text);
     const model = startReply(deps.provider, replyRequest(ctx, sofar, text, locale));
