@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { hashPassword, verifyPassword } from './passwords.js';
+
+describe('passwords', () => {
+  it('a burst of logins for unknown addresses, first thing after start, all finish and all fail', async () => {
+    // Each one verifies against the throwaway hash, which itself needs a turn to be made.
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => verifyPassword(null, 'whatever-1')),
+    );
+    expect(answers).toEqual(Array(12).fill(false));
+  });
+
+  it('accepts the password that was hashed and nothing else', async () => {
+    const stored = await hashPassword('correct horse 1');
+    expect(stored).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    const [right, wrong, garbage] = await Promise.all([
+      verifyPassword(stored, 'correct horse 1'),
+      verifyPassword(stored, 'correct horse 2'),
+      verifyPassword('not-a-hash', 'correct horse 1'),
+    ]);
+    expect([right, wrong, garbage]).toEqual([true, false, false]);
+  });
+});
