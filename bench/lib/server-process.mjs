@@ -74,3 +74,23 @@ export async function startProcess({
     },
   };
 }
+
+/**
+ * CPU seconds the PostgreSQL backends serving `databaseUrl`'s database have used so far (their
+ * processes live on this machine in every run we make); 0 without a URL (PGlite runs inside the
+ * server's main thread and is counted there).
+ */
+export async function databaseCpuSeconds(databaseUrl) {
+  if (!databaseUrl) return 0;
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    );
+    return rows.reduce((sum, { pid }) => sum + (processCpuSeconds(pid) ?? 0), 0);
+  } finally {
+    await client.end();
+  }
+}

@@ -70,6 +70,8 @@ describe('customer service invite codes', () => {
     const body = { count: 3, uses: 2, note: 'spring' };
     expect((await call(server, '/api/auth/admin/invite/codes', { token, body })).status).toBe(1004);
     await makeAdmin(server, 'cs@example.com');
+    // Promoted outside the server (as the CLI does): seen once its checked token lapses (0015).
+    server.clock.advance(5_000);
     const created = await call<{ codes: { code: string; max_uses: number }[] }>(
       server,
       '/api/auth/admin/invite/codes',

@@ -14,6 +14,7 @@ import {
   withdrawCode,
 } from './codes.js';
 import { redeemInviteCode } from './invites.js';
+import { createLoginStatements } from './login-statements.js';
 import { alreadyRegisteredMail, codeMail } from './mail-templates.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import type { SessionService } from './session-service.js';
@@ -22,7 +23,6 @@ import {
   findUserByEmail,
   findUserById,
   findUserByIdentity,
-  findUserForLogin,
   insertIdentity,
   insertUser,
   recordFailedLogin,
@@ -55,6 +55,7 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 export function createAccountService({ db, sessions, mailer, log, now }: AccountDeps) {
+  const login = createLoginStatements(db);
   /** Runs a transaction whose refusals (Refusal) become AppErrors after the rollback. */
   async function transact<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     try {
@@ -168,7 +169,7 @@ export function createAccountService({ db, sessions, mailer, log, now }: Account
       ip: string | null,
     ): Promise<LoginData> {
       const email = normalizeEmail(rawEmail);
-      const found = await findUserForLogin(db, email, dfId);
+      const found = await login.findUser(email, dfId);
       const user = found?.user ?? null;
       const valid = await verifyPassword(user?.passwordHash ?? null, password);
       if (!user?.passwordHash || !valid) {
@@ -186,9 +187,10 @@ export function createAccountService({ db, sessions, mailer, log, now }: Account
       };
       const visitorId = found?.visitorId ?? null;
       if (visitorId === null || visitorId === user.id) {
-        // Nothing to merge: two single statements, no transaction (the hash is the cost of a
-        // login, not the database). A crash between them leaves a reset counter and no session.
-        return signIn(await updateUser(db, user.id, values), false);
+        // Nothing to merge: the user's update and the session are one statement, no transaction.
+        const issued = sessions.issue();
+        await login.signIn({ userId: user.id, ...values, ...issued, at: values.lastLoginAt });
+        return toLoginData({ ...user, ...values }, issued.token, false);
       }
       return transact(async (tx) => {
         await mergeVisitorInto(tx, visitorId, user.id);

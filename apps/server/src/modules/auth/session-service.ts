@@ -51,6 +51,17 @@ export function createSessionService({
     checked.set(tokenHash, { auth, until: Math.min(at + cacheMs, expiresAt.getTime()) });
   }
 
+  function issue() {
+    const token = randomBytes(32).toString('base64url');
+    const at = now();
+    return {
+      token,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(at.getTime() + ttlMs),
+      now: at,
+    };
+  }
+
   function forget(match: (auth: AuthContext) => boolean) {
     for (const [tokenHash, entry] of checked) if (match(entry.auth)) checked.delete(tokenHash);
   }
@@ -64,12 +75,13 @@ export function createSessionService({
       userId: number,
       executor: Db | Tx = db,
     ): Promise<{ token: string; expiresAt: Date }> {
-      const token = randomBytes(32).toString('base64url');
-      const at = now();
-      const expiresAt = new Date(at.getTime() + ttlMs);
-      await insertSession(executor, { userId, tokenHash: hashToken(token), expiresAt, now: at });
-      return { token, expiresAt };
+      const issued = issue();
+      await insertSession(executor, { userId, ...issued });
+      return issued;
     },
+
+    /** A new session's token and row values, for a caller that stores them in its own statement. */
+    issue,
 
     async verifyToken(token: string): Promise<TokenCheck> {
       const tokenHash = hashToken(token);

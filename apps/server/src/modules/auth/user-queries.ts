@@ -24,28 +24,6 @@ export async function findUserByEmail(db: Db | Tx, email: string): Promise<UserR
   return row ?? null;
 }
 
-/**
- * The account an email signs in to and, in the same statement, the visitor account of the
- * device signing in (its progress moves to the account). No row: no account with that email.
- */
-export async function findUserForLogin(
-  db: Db | Tx,
-  email: string,
-  dfId: string | null,
-): Promise<{ user: UserRow; visitorId: number | null } | null> {
-  const visitorId = dfId
-    ? sql<number | null>`(select ${userIdentities.userId} from ${userIdentities}
-        where ${userIdentities.provider} = 'DF_ID' and ${userIdentities.providerUserId} = ${dfId}
-        limit 1)`.mapWith((v) => (v === null ? null : Number(v)))
-    : sql<null>`null`;
-  const [row] = await db
-    .select({ user: users, visitorId })
-    .from(users)
-    .where(sql`lower(${users.email}) = ${email}`)
-    .limit(1);
-  return row ?? null;
-}
-
 export async function findUserById(db: Db | Tx, id: number): Promise<UserRow | null> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row ?? null;
