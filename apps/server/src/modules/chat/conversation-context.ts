@@ -10,9 +10,10 @@ import {
   type NpcRow,
 } from '../play/content-queries.js';
 import { canPlayChapter } from '../play/unlocks.js';
-import { findNpc, findSaveView } from './queries.js';
+import type { ChatReads } from './chat-reads.js';
+import { findNpc } from './queries.js';
 
-type SaveView = NonNullable<Awaited<ReturnType<typeof findSaveView>>>;
+type SaveView = NonNullable<Awaited<ReturnType<ChatReads['saveView']>>>;
 
 /** What the story says about one player's conversation with one character. */
 export interface ConversationContext {
@@ -41,7 +42,7 @@ interface Cast {
  * chapters are kept for `ttlMs` (like the play service's content); the player's save and unlocks
  * are read on every call.
  */
-export function createContextLoader(db: Db, now: () => Date, ttlMs: number) {
+export function createContextLoader(db: Db, reads: ChatReads, now: () => Date, ttlMs: number) {
   const cast = new Map<string, Cast>();
 
   async function castOf(gameId: number, npcId: number): Promise<Cast> {
@@ -68,7 +69,7 @@ export function createContextLoader(db: Db, now: () => Date, ttlMs: number) {
   ): Promise<ConversationContext> {
     const { npc, chapters } = await castOf(gameId, npcId);
     if (!npc?.character) throw new AppError(STATUS.CHAT_CHARACTER_NOT_FOUND);
-    const save = await findSaveView(db, userId, gameId);
+    const save = await reads.saveView(userId, gameId);
     const chapter = chapters.find((c) => c.id === save?.chapterId) ?? chapters[0];
     if (!chapter || !(await canPlayChapter(db, userId, chapter))) {
       throw new AppError(STATUS.CHAPTER_LOCKED);

@@ -5,6 +5,7 @@ import { createModelProvider } from '../llm/create-provider.js';
 import type { ModelProvider } from '../llm/provider.js';
 import type { PlayService } from '../play/play-service.js';
 import type { WalletService } from '../wallet/index.js';
+import { createChatReads } from './chat-reads.js';
 import { createChatService } from './chat-service.js';
 import { createContextLoader } from './conversation-context.js';
 import { createWordlistModerator } from './moderation.js';
@@ -29,7 +30,8 @@ export function createChatModule(deps: ChatModuleDeps) {
   const { db, config, now } = deps;
   const provider = deps.provider ?? createModelProvider(config);
   const moderator = createWordlistModerator();
-  const loadContext = createContextLoader(db, now, config.CATALOGUE_CACHE_MS);
+  const reads = createChatReads(db);
+  const loadContext = createContextLoader(db, reads, now, config.CATALOGUE_CACHE_MS);
   const chat = createChatService({
     db,
     loadContext,
@@ -40,6 +42,7 @@ export function createChatModule(deps: ChatModuleDeps) {
   });
   const sends = createSendService({
     db,
+    reads,
     loadContext,
     wallet: deps.wallet,
     moderator,

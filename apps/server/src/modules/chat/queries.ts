@@ -5,7 +5,6 @@ import {
   type ConversationRow,
   chatMessages,
   conversations,
-  gameSaves,
   npcs,
 } from '../../platform/db/schema/index.js';
 
@@ -19,15 +18,6 @@ export async function findNpc(db: Exec, gameId: number, npcId: number) {
     .select()
     .from(npcs)
     .where(and(eq(npcs.id, npcId), eq(npcs.gameId, gameId)));
-  return row ?? null;
-}
-
-/** What a conversation needs of the player's save: where they are and what the story waits on. */
-export async function findSaveView(db: Exec, userId: number, gameId: number) {
-  const [row] = await db
-    .select({ chapterId: gameSaves.chapterId, view: gameSaves.view, state: gameSaves.state })
-    .from(gameSaves)
-    .where(and(eq(gameSaves.userId, userId), eq(gameSaves.gameId, gameId)));
   return row ?? null;
 }
 
@@ -48,41 +38,6 @@ export async function findConversation(
       ),
     );
   return row ?? null;
-}
-
-/**
- * The conversation, if there is one yet, with its visible messages past its summary, oldest
- * first: one round trip, on the path to the model's first token.
- */
-export async function findConversationSoFar(
-  db: Exec,
-  userId: number,
-  gameId: number,
-  npcId: number,
-): Promise<{ conversation: ConversationRow | null; rows: ChatMessageRow[] }> {
-  const joined = await db
-    .select({ conversation: conversations, message: chatMessages })
-    .from(conversations)
-    .leftJoin(
-      chatMessages,
-      and(
-        eq(chatMessages.conversationId, conversations.id),
-        eq(chatMessages.rewound, 0),
-        gt(chatMessages.id, conversations.summarizedThrough),
-      ),
-    )
-    .where(
-      and(
-        eq(conversations.userId, userId),
-        eq(conversations.gameId, gameId),
-        eq(conversations.npcId, npcId),
-      ),
-    )
-    .orderBy(asc(chatMessages.id));
-  return {
-    conversation: joined[0]?.conversation ?? null,
-    rows: joined.flatMap((j) => (j.message ? [j.message] : [])),
-  };
 }
 
 /** The conversation, created on the first message (two first messages at once get the same). */
@@ -108,18 +63,6 @@ export async function updateMemory(
     .update(conversations)
     .set({ ...values, updatedAt: now })
     .where(eq(conversations.id, conversationId));
-}
-
-export async function findMessageByClientId(
-  db: Exec,
-  userId: number,
-  clientMessageId: string,
-): Promise<ChatMessageRow | null> {
-  const [row] = await db
-    .select()
-    .from(chatMessages)
-    .where(and(eq(chatMessages.userId, userId), eq(chatMessages.clientMessageId, clientMessageId)));
-  return row ?? null;
 }
 
 export async function findMessage(db: Exec, id: number): Promise<ChatMessageRow | null> {

@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { ChatTurn, ModelProvider, ReplyRequest } from '../llm/provider.js';
 import type { WalletService } from '../wallet/index.js';
+import type { ChatReads } from './chat-reads.js';
 import type { ContextLoader, ConversationContext } from './conversation-context.js';
 import { type StartedReply, startReply } from './early-reply.js';
 import { acceptPlayerMessage } from './message-text.js';
@@ -14,10 +15,8 @@ import {
   countRepliesSince,
   ensureConversation,
   findConversation,
-  findConversationSoFar,
   findFirstReply,
   findMessage,
-  findMessageByClientId,
   hideMessage,
   insertMessage,
   listVisible,
@@ -27,6 +26,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface SendDeps {
   db: Db;
+  reads: ChatReads;
   loadContext: ContextLoader;
   wallet: WalletService;
   moderator: Moderator;
@@ -151,8 +151,8 @@ export function createSendService(deps: SendDeps) {
     // the send is known to be a new one, and its first token is what the player waits for.
     const [ctx, existing, sofar] = await Promise.all([
       deps.loadContext(userId, locale, body.game_id, body.npc_id),
-      findMessageByClientId(db, userId, body.client_message_id),
-      findConversationSoFar(db, userId, body.game_id, body.npc_id),
+      deps.reads.messageByClientId(userId, body.client_message_id),
+      deps.reads.conversationSoFar(userId, body.game_id, body.npc_id),
     ]);
     if (existing) return resendOf(userId, existing, sofar.conversation, text);
     const model = startReply(deps.provider, replyRequest(ctx, sofar, text, locale));
@@ -203,7 +203,7 @@ export function createSendService(deps: SendDeps) {
           };
         }),
       async () => {
-        const stored = await findMessageByClientId(db, userId, body.client_message_id);
+        const stored = await deps.reads.messageByClientId(userId, body.client_message_id);
         const conversation = await findConversation(db, userId, body.game_id, body.npc_id);
         return resendOf(userId, stored!, conversation, text);
       },
@@ -239,7 +239,7 @@ export function createSendService(deps: SendDeps) {
     const ctx = await deps.loadContext(userId, locale, body.game_id, body.npc_id);
     const conversation = await findConversation(db, userId, body.game_id, body.npc_id);
     const target = await findMessage(db, Number(body.reply_id));
-    const existing = await findMessageByClientId(db, userId, body.client_message_id);
+    const existing = await deps.reads.messageByClientId(userId, body.client_message_id);
     if (existing) {
       if (existing.role !== 'npc' || existing.replyTo !== target?.replyTo) {
         throw new AppError(STATUS.CHAT_MESSAGE_ID_REUSED);
@@ -293,7 +293,7 @@ export function createSendService(deps: SendDeps) {
           };
         }),
       async () =>
-        replayOf(userId, (await findMessageByClientId(db, userId, body.client_message_id))!),
+        replayOf(userId, (await deps.reads.messageByClientId(userId, body.client_message_id))!),
     );
   }
 
