@@ -1,11 +1,19 @@
 // `npm run bench`: every benchmark, each printing its own figures beside a baseline measured in
 // the same run. Needs a build (`npm run build`) and Chromium (scripts/ensure-chromium.sh).
-import { benchApi } from './api/run.mjs';
-import { benchBundle } from './bundle/run.mjs';
-import { benchChatTtft } from './chat-ttft/run.mjs';
-import { benchLogin } from './login/run.mjs';
-import { benchPlay } from './play/run.mjs';
-import { benchSpend } from './spend/run.mjs';
+import { spawnSync } from 'node:child_process';
+import { NODE_FLAGS } from './lib/server-process.mjs';
+
+if (!NODE_FLAGS.every((flag) => process.execArgv.includes(flag))) {
+  const again = [...NODE_FLAGS, ...process.execArgv, ...process.argv.slice(1)];
+  process.exit(spawnSync(process.execPath, again, { stdio: 'inherit' }).status ?? 1);
+}
+
+const { benchApi } = await import('./api/run.mjs');
+const { benchBundle } = await import('./bundle/run.mjs');
+const { benchChatTtft } = await import('./chat-ttft/run.mjs');
+const { benchLogin } = await import('./login/run.mjs');
+const { benchPlay } = await import('./play/run.mjs');
+const { benchSpend } = await import('./spend/run.mjs');
 
 const only = process.argv[2];
 if (!only || only === 'api') await benchApi();

@@ -16,7 +16,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { freePort, profileArgs, startProcess } from '../lib/server-process.mjs';
+import { freePort, NODE_FLAGS, profileArgs, startProcess } from '../lib/server-process.mjs';
 
 const here = (file) => fileURLToPath(new URL(file, import.meta.url));
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -34,6 +34,7 @@ async function startTs(file, env) {
   const child = spawn(
     process.execPath,
     [
+      ...NODE_FLAGS,
       '--import',
       'tsx',
       '--conditions=taleforge-source',
