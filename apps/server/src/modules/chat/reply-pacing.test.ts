@@ -21,7 +21,7 @@ describe('pacer', () => {
     expect(writes.join('')).toBe('Abcde');
   });
 
-  it('keeps writes in order, one at a time, and a slow write holds up the producer', async () => {
+  it('keeps writes in order and one at a time, however slow each write is', async () => {
     const writes: string[] = [];
     let running = 0;
     let overlapped = false;

@@ -100,6 +100,17 @@ const resources = {
   ],
 } as never;
 
+const renderPanel = (onStoryContinued = () => {}) =>
+  renderWithQuery(
+    <ChatPanel
+      gameId={7}
+      npcId={3}
+      resources={resources}
+      onClose={() => {}}
+      onStoryContinued={onStoryContinued}
+    />,
+  );
+
 function pointer(fine: boolean) {
   vi.stubGlobal('matchMedia', (query: string) => ({ matches: fine && query.includes('fine') }));
 }
@@ -115,15 +126,7 @@ describe('chat panel', () => {
     pointer(true);
     const { sent } = stubChatServer();
     const continued = vi.fn();
-    renderWithQuery(
-      <ChatPanel
-        gameId={7}
-        npcId={3}
-        resources={resources}
-        onClose={() => {}}
-        onStoryContinued={continued}
-      />,
-    );
+    renderPanel(continued);
     expect(await screen.findByText('Get her to confess')).toBeTruthy();
     expect(screen.getByText(/authored character lines/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Send · 10 gems' })).toBeTruthy();
@@ -165,15 +168,7 @@ describe('chat panel', () => {
       reply,
     ];
     const server = stubChatServer(records);
-    renderWithQuery(
-      <ChatPanel
-        gameId={7}
-        npcId={3}
-        resources={resources}
-        onClose={() => {}}
-        onStoryContinued={() => {}}
-      />,
-    );
+    renderPanel();
     expect(await screen.findByText('I am not')).toBeTruthy();
     const input = screen.getByLabelText('Message to Ada');
     fireEvent.change(input, { target: { value: 'Hello' } });
@@ -198,15 +193,7 @@ describe('chat panel', () => {
   it('does not send on Enter with a touch keyboard', async () => {
     pointer(false);
     const { sent } = stubChatServer();
-    renderWithQuery(
-      <ChatPanel
-        gameId={7}
-        npcId={3}
-        resources={resources}
-        onClose={() => {}}
-        onStoryContinued={() => {}}
-      />,
-    );
+    renderPanel();
     const input = await screen.findByLabelText('Message to Ada');
     fireEvent.change(input, { target: { value: 'Hello' } });
     fireEvent.keyDown(input, { key: 'Enter' });
