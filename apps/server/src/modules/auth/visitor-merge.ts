@@ -1,19 +1,31 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.js';
 import { pageViews } from '../../platform/db/schema/index.js';
+import { moveVisitorChats } from '../chat/visitor-chats.js';
+import { moveVisitorOrders } from '../payments/queries.js';
 import { moveSaves } from '../play/save-queries.js';
 import { moveVisitorWallet } from '../wallet/visitor-transfer.js';
 
 /**
- * What a visitor did moves to the account they register or sign in to. Each module that keeps
- * per-user progress adds its mover here (story saves, wallet, chat come with their issues).
+ * What a visitor did moves to the account they register or sign in to: page views, story saves,
+ * orders, gems and purchases, conversations. What is not the player's progress or property stays:
+ * sessions and the device's DF_ID identity (the device signs in as that visitor again after a
+ * sign-out), invite redemptions; login failures, OAuth states and mailed codes are keyed by email
+ * or browser, not by user.
+ *
+ * The order matters for locks. A webhook locks its order, then the payer's wallet; a chat send or
+ * refund locks the wallet, then writes its messages. So orders move before the wallet (which locks
+ * both wallets) and chats after it: every concurrent change of the visitor's things either
+ * finishes before the merge reads them or waits for it and finds them moved.
  */
 const movers: ((tx: Tx, from: number, to: number) => Promise<void>)[] = [
   async (tx, from, to) => {
     await tx.update(pageViews).set({ userId: to }).where(eq(pageViews.userId, from));
   },
   moveSaves,
+  moveVisitorOrders,
   moveVisitorWallet,
+  moveVisitorChats,
 ];
 
 export async function mergeVisitorInto(

@@ -70,6 +70,15 @@ export async function findMessage(db: Exec, id: number): Promise<ChatMessageRow 
   return row ?? null;
 }
 
+/** Who a message belongs to now: a visitor's turns become the account's when they sign in. */
+export async function messageOwner(db: Exec, id: number): Promise<number | null> {
+  const [row] = await db
+    .select({ userId: chatMessages.userId })
+    .from(chatMessages)
+    .where(eq(chatMessages.id, id));
+  return row?.userId ?? null;
+}
+
 /** Inserts one message; null when its client message id is already taken (a concurrent resend). */
 export async function insertMessage(
   tx: Tx,

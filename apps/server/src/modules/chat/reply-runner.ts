@@ -8,7 +8,7 @@ import type { ModelProvider } from '../llm/provider.js';
 import type { PlayService } from '../play/play-service.js';
 import type { WalletService } from '../wallet/index.js';
 import type { Moderator } from './moderation.js';
-import { appendReplyText, findMessage, finishMessage } from './queries.js';
+import { appendReplyText, findMessage, finishMessage, messageOwner } from './queries.js';
 import { DELTA_BATCH_MS, pacer, STORE_INTERVAL_MS } from './reply-pacing.js';
 import type { PaidTurn, ReplayedTurn } from './send-service.js';
 import type { SseWriter } from './sse-writer.js';
@@ -24,6 +24,9 @@ export interface RunnerDeps {
   now: () => Date;
   log: FastifyBaseLogger;
 }
+
+/** Thrown to roll a refund back when the turn changed owner under it. */
+const OWNER_MOVED = Symbol('owner moved');
 
 type Emit = <N extends keyof typeof CHAT_SEND_EVENTS>(
   name: N,
@@ -44,30 +47,49 @@ const emitter =
 export function createReplyRunner(deps: RunnerDeps) {
   const { db, now } = deps;
 
+  /**
+   * Refunds whoever owns the turn now: the player may have signed in while the reply ran, and
+   * their visitor's turns and gems are the account's since (auth/visitor-merge.ts). A sign-in that
+   * commits while the grant waits for the visitor's wallet is seen after it: the refund is undone
+   * and made again, to the account.
+   */
   async function refund(turn: PaidTurn, partialText: string): Promise<number> {
-    return db.transaction(async (tx) => {
-      const { entry } = await deps.wallet.grant(
-        tx,
-        turn.message.userId,
-        turn.chargedGems,
-        'chat_refund',
-        `chat:${turn.clientMessageId}`,
-        `chat-refund:${turn.reply.id}`,
-      );
-      await finishMessage(
-        tx,
-        turn.reply.id,
-        { text: partialText, state: 'failed', refundEntryId: entry.id },
-        now(),
-      );
-      return entry.balanceAfter;
-    });
+    for (let attempt = 0; ; attempt += 1) {
+      const balance = await db
+        .transaction(async (tx) => {
+          const owner = (await messageOwner(tx, turn.reply.id)) ?? turn.message.userId;
+          const { entry } = await deps.wallet.grant(
+            tx,
+            owner,
+            turn.chargedGems,
+            'chat_refund',
+            `chat:${turn.clientMessageId}`,
+            `chat-refund:${turn.reply.id}`,
+          );
+          if (attempt === 0 && (await messageOwner(tx, turn.reply.id)) !== owner) {
+            throw OWNER_MOVED;
+          }
+          await finishMessage(
+            tx,
+            turn.reply.id,
+            { text: partialText, state: 'failed', refundEntryId: entry.id },
+            now(),
+          );
+          return entry.balanceAfter;
+        })
+        .catch((error: unknown) => {
+          if (error === OWNER_MOVED) return null;
+          throw error;
+        });
+      if (balance !== null) return balance;
+    }
   }
 
   /** Only the server reports a reached goal, and only the one the story is waiting on. */
   async function continueStory(turn: PaidTurn, locale: Locale): Promise<boolean> {
     try {
-      await deps.play.finishConversation(turn.message.userId, locale, turn.ctx.gameId, true);
+      const owner = (await messageOwner(db, turn.reply.id)) ?? turn.message.userId;
+      await deps.play.finishConversation(owner, locale, turn.ctx.gameId, true);
       return true;
     } catch (error) {
       // Another reply reached it first, or the player already moved on: nothing left to do.

@@ -115,6 +115,7 @@ export function createOrderService(deps: {
     const returnPath = safeReturnPath(input.returnPath);
     const hash = requestHash([tier.id, input.payMethod, currency, returnPath]);
     const at = now();
+    const payer = (await findUserPublicId(db, userId)) ?? '';
     const row = await insertOrder(db, {
       orderNo: newOrderNo(at),
       userId,
@@ -127,6 +128,7 @@ export function createOrderService(deps: {
       status: 'processing',
       provider: provider.name,
       returnPath,
+      payerPublicId: payer,
       idempotencyKey: input.idempotencyKey,
       requestHash: hash,
       createdAt: at,
@@ -134,12 +136,11 @@ export function createOrderService(deps: {
     });
     if (!row) return repeat(userId, input.idempotencyKey, hash);
 
-    const payer = await findUserPublicId(db, userId);
     try {
       const checkout = await provider.createCheckout(
         {
           orderNo: row.orderNo,
-          userPublicId: payer ?? '',
+          userPublicId: payer,
           amountMinor: row.amountMinor,
           currency,
           payMethod: input.payMethod,
@@ -183,8 +184,10 @@ export function createOrderService(deps: {
       const order = await lockOrder(tx, orderNo);
       if (!order) return 'unknown_order';
       if (news.userPublicId !== undefined) {
-        const owner = await findUserPublicId(tx, order.userId);
-        if (news.userPublicId !== owner) return 'wrong_payer';
+        // The payer the provider knows: a visitor who since signed in still pays as the visitor,
+        // and the order, now the account's, credits the account.
+        const payer = order.payerPublicId ?? (await findUserPublicId(tx, order.userId));
+        if (news.userPublicId !== payer) return 'wrong_payer';
       }
       const status = order.status as OrderStatus;
       if (news.outcome === 'succeeded') {

@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray, lte } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client.js';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../platform/db/client.js';
 import { orders, paymentEvents, sandboxCheckouts, users } from '../../platform/db/schema/index.js';
 import type { Exec } from '../wallet/queries.js';
 
@@ -115,4 +115,24 @@ export async function updateSandboxCheckout(
   changes: Partial<typeof sandboxCheckouts.$inferInsert>,
 ): Promise<void> {
   await exec.update(sandboxCheckouts).set(changes).where(eq(sandboxCheckouts.id, id));
+}
+
+/**
+ * A visitor's orders, paid or not, become the account's (auth/visitor-merge.ts, inside the
+ * sign-in transaction): the order history shows them, and an order still open credits the
+ * account when its webhook lands — the payer the provider knows is kept on the order. A key the
+ * account already used for an order of its own gets the order number appended (the pair is
+ * unique); only a retry of the visitor's create would have used it.
+ */
+export async function moveVisitorOrders(tx: Tx, from: number, to: number): Promise<void> {
+  await tx.execute(sql`
+    UPDATE orders v SET
+      user_id = ${to},
+      payer_public_id = coalesce(v.payer_public_id, (SELECT public_id FROM users WHERE id = ${from})),
+      idempotency_key = CASE
+        WHEN EXISTS (SELECT 1 FROM orders a
+                     WHERE a.user_id = ${to} AND a.idempotency_key = v.idempotency_key)
+        THEN v.idempotency_key || ':' || v.order_no
+        ELSE v.idempotency_key END
+    WHERE v.user_id = ${from}`);
 }

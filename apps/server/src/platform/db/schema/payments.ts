@@ -23,6 +23,12 @@ export const orders = pgTable(
     provider: text('provider').notNull(),
     /** The provider's checkout id (Stripe Checkout Session, sandbox checkout). */
     providerRef: text('provider_ref'),
+    /**
+     * The payer the provider was told about, echoed in its events. The owner (`user_id`) changes
+     * when a visitor signs in to an account; the payer the provider knows does not. Null only on
+     * orders older than this column, whose payer is their owner.
+     */
+    payerPublicId: text('payer_public_id'),
     checkoutUrl: text('checkout_url'),
     returnPath: text('return_path'),
     failureReason: text('failure_reason'),

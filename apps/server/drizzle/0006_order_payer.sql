@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "payer_public_id" text;
