@@ -11,6 +11,7 @@ if (!NODE_FLAGS.every((flag) => process.execArgv.includes(flag))) {
 const { benchApi } = await import('./api/run.mjs');
 const { benchBundle } = await import('./bundle/run.mjs');
 const { benchChatTtft } = await import('./chat-ttft/run.mjs');
+const { benchFirstLine } = await import('./first-line/run.mjs');
 const { benchLogin } = await import('./login/run.mjs');
 const { benchPlay } = await import('./play/run.mjs');
 const { benchSpend } = await import('./spend/run.mjs');
@@ -22,6 +23,7 @@ if (!only || only === 'bundle') {
   // The play page of the first seeded demo game: its own budget (issue 5).
   await benchBundle('/drama/1', 200);
 }
+if (!only || only === 'first-line') await benchFirstLine();
 if (!only || only === 'login') await benchLogin();
 if (!only || only === 'chat-ttft') await benchChatTtft();
 if (!only || only === 'spend') await benchSpend();

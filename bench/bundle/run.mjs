@@ -1,54 +1,30 @@
 // bench/bundle: the JavaScript a first visit to /For_You downloads, gzipped, measured by loading
 // the page in Chromium against the built server and gzipping every script it fetched.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
-import { freePort, startProcess } from '../lib/server-process.mjs';
+import { launchChromium } from '../lib/browser.mjs';
+import { startBuiltServer } from '../lib/server-process.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const BUDGET_KB = 150;
 
 export async function benchBundle(route = '/For_You', budgetKb = BUDGET_KB) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'tf-bundle-'));
-  const port = await freePort();
-  const server = await startProcess({
-    args: ['apps/server/dist/main.js'],
-    cwd: root,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-    },
-    readyUrl: `http://127.0.0.1:${port}/taleforge/health`,
-  });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-dev-shm-usage',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
-  });
+  const server = await startBuiltServer();
+  const browser = await launchChromium();
   const scripts = new Set();
   try {
     const page = await browser.newPage();
     page.on('response', (res) => {
       const url = new URL(res.url());
-      if (url.port === String(port) && url.pathname.endsWith('.js')) scripts.add(url.pathname);
+      if (url.port === String(server.port) && url.pathname.endsWith('.js'))
+        scripts.add(url.pathname);
     });
-    await page.goto(`http://127.0.0.1:${port}${route}`, { waitUntil: 'networkidle' });
+    await page.goto(`${server.origin}${route}`, { waitUntil: 'networkidle' });
   } finally {
     await browser.close();
     await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   }
   const files = [...scripts].map((path) => {
     const raw = readFileSync(join(root, 'apps/web/dist', path));

@@ -2,8 +2,11 @@
 // from outside like a client would.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** USER_HZ: the unit of utime/stime in /proc/<pid>/stat; 100 on every Linux we run on. */
 const CLOCK_TICKS = 100;
@@ -84,6 +87,37 @@ export async function startProcess({
     async stop() {
       child.kill('SIGTERM');
       if (child.exitCode === null) await once(child, 'exit');
+    },
+  };
+}
+
+/**
+ * The built server (`npm run build`) on a fresh data directory of its own, on PGlite: what
+ * `npm start` serves, for the benchmarks that load pages in Chromium. `stop()` also removes it.
+ */
+export async function startBuiltServer(env = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tf-built-'));
+  const port = await freePort();
+  const server = await startProcess({
+    args: ['apps/server/dist/main.js'],
+    cwd: fileURLToPath(new URL('../..', import.meta.url)),
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      ...env,
+    },
+    readyUrl: `http://127.0.0.1:${port}/taleforge/health`,
+  });
+  return {
+    ...server,
+    origin: `http://127.0.0.1:${port}`,
+    port,
+    async stop() {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -9,6 +9,21 @@ const mark = (name: 'devtools-guard' | 'visitor-ready' | 'mount') =>
   performance.mark(`taleforge:${name}`);
 
 /**
+ * The screen the page was opened on, fetched during the visitor step so mounting does not wait
+ * for it. On failure the router's own import retries it, and handles a real failure.
+ */
+function prefetchFirstScreen(path: string): Promise<unknown> | undefined {
+  if (/^\/(For_You\/?)?$/i.test(path)) return import('./features/home/for-you-page');
+  if (/^\/drama\/\d+\/?$/.test(path)) {
+    return Promise.all([
+      import('./features/drama/drama-play-page'),
+      import('./shared/api/query-scope'),
+    ]);
+  }
+  return undefined;
+}
+
+/**
  * Start-up order (SPEC §1): developer-tools guard, then the visitor step, then mount. The app
  * code and the catalogue download meanwhile, so the wait costs no extra round trips.
  */
@@ -17,11 +32,7 @@ async function start() {
   mark('devtools-guard');
   const app = import('./app/mount');
   const translations = initI18n();
-  // The landing screen is the likely first route: fetch it during the visitor step too. On
-  // failure the router's own import retries it, and handles a real failure.
-  if (/^\/(For_You\/?)?$/i.test(location.pathname)) {
-    import('./features/home/for-you-page').catch(() => {});
-  }
+  prefetchFirstScreen(location.pathname)?.catch(() => {});
   await runVisitorStep({
     basePath: config.basePath,
     locale: currentLocale(),

@@ -1,4 +1,5 @@
 import { type RouteObject, redirect } from 'react-router';
+import { playLoader, shouldPlayRevalidate } from '../features/drama/play-loader';
 import { profileGuardLoader } from '../features/profile/profile-guard';
 import { walletGuardLoader } from '../features/wallet/wallet-guard';
 import { AppShell } from './layout/app-shell';
@@ -62,6 +63,9 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'drama/:id',
+                // Outside `lazy`, so the story's first step is asked for while the page loads.
+                loader: playLoader,
+                shouldRevalidate: shouldPlayRevalidate,
                 lazy: () =>
                   import('../features/drama/drama-play-page').then((m) => ({
                     Component: m.DramaPlayPage,

@@ -1,4 +1,4 @@
-import { EXPRESSIONS, SCRIPT_TYPES } from '@taleforge/contracts/constants';
+import { EXPRESSIONS, ITEM_KEYS, SCRIPT_TYPES } from '@taleforge/contracts/constants';
 import { describe, expect, it } from 'vitest';
 import { loadDemoGames } from './demo-content.js';
 import { compileChapter } from './ink-compiler.js';
@@ -21,8 +21,9 @@ describe('demo works', async () => {
     }
   });
 
-  it('compiles every chapter and uses every mini-game somewhere', () => {
+  it('compiles every chapter, and uses every mini-game and every item somewhere', () => {
     const kinds = new Set<string>();
+    const items = new Set<string>();
     for (const game of games) {
       const refs = {
         npcs: new Set(game.npcs.map((n) => n.key)),
@@ -37,9 +38,11 @@ describe('demo works', async () => {
           `${game.slug}: ${chapter.title.en_US}`,
         ).not.toThrow();
         for (const m of chapter.ink.matchAll(/#minigame:(\w+):/g)) kinds.add(m[1]!);
+        for (const m of chapter.ink.matchAll(/#item_gain:(\w+)/g)) items.add(m[1]!);
       }
     }
     expect([...kinds].sort()).toEqual(['dice', 'puzzle', 'word']);
+    expect([...items].sort()).toEqual([...ITEM_KEYS].sort());
   });
 
   it('translates every line and choice into Chinese and Japanese', () => {

@@ -9,8 +9,9 @@ export function isItemKey(key: string): key is ItemKey {
 }
 
 /**
- * What using an item from the inventory does. Items the story itself asks for (the key, the
- * cloak) are spent by an `item_use` tag on the choice that needs them; they cannot be used loose.
+ * What using an item does, from the inventory or through the story's `item_use` tag. Items only
+ * the story asks for (the key, the cloak) have no effect of their own: an `item_use` tag on the
+ * choice that needs them spends them, and they cannot be used loose.
  */
 const EFFECTS: Partial<Record<ItemKey, (state: PlayerState) => void>> = {
   healing_potion: (s) => {

@@ -247,6 +247,27 @@ describe('story runtime', () => {
     expect(healed.state.inventory.healing_potion).toBeUndefined();
   });
 
+  it('an item the story uses takes effect: armour put on in a scene softens its blows', () => {
+    const story = compileChapter(
+      `A vest hangs by the door. #item_gain:enhanced_armor #item_gain:healing_potion
+* [Put it on] You buckle it. #item_use:enhanced_armor
+* [Leave it] You leave it.
+- The panel sparks. #stat:health:-50
+* [Drink the potion] Better. #item_use:healing_potion
+-> END`,
+      refs,
+    );
+    const start = startChapterSave(story, newPlayerState(), context());
+    const worn = applyStep(start, { type: 'choose', choice_index: 0 }, story, context());
+    expect(worn.state.stats).toMatchObject({ defence: 20, health: 60 });
+    expect(worn.state.inventory.enhanced_armor).toBeUndefined();
+    const bare = applyStep(start, { type: 'choose', choice_index: 1 }, story, context());
+    expect(bare.state.stats).toMatchObject({ defence: 0, health: 50 });
+    const healed = applyStep(bare, { type: 'choose', choice_index: 0 }, story, context());
+    expect(healed.state.stats.health).toBe(100);
+    expect(healed.state.inventory).toEqual({ enhanced_armor: 1 });
+  });
+
   it('saves and resumes from JSON, and rewinds to an earlier choice', () => {
     let save = startChapterSave(json, newPlayerState(), context());
     save = applyStep(save, { type: 'choose', choice_index: 1 }, json, context());

@@ -1,6 +1,6 @@
 import { Story } from 'inkjs';
 import type { LocalizedText, MinigameSpec } from '../../platform/db/schema/index.js';
-import { removeItem } from './items.js';
+import { applyItem } from './items.js';
 import { startMinigame } from './minigames.js';
 import {
   type ChapterSummary,
@@ -226,7 +226,8 @@ export class StorySession {
           s.inventory[tag.key] = (s.inventory[tag.key] ?? 0) + tag.count;
           break;
         case 'item_use':
-          removeItem(s, tag.key);
+          // Used in the story as from the inventory: armour put on protects, a potion heals.
+          applyItem(s, tag.key);
           break;
         case 'stat': {
           // Armour softens every blow the story deals.

@@ -1,4 +1,4 @@
-import { EXPRESSIONS, type Expression } from '@taleforge/contracts/constants';
+import { EXPRESSIONS, type Expression, type ItemKey } from '@taleforge/contracts/constants';
 import { isItemKey } from './items.js';
 import { NPC_STAT_KEYS, type NpcStatKey, STAT_KEYS, type StatKey } from './state.js';
 
@@ -9,8 +9,8 @@ export type Tag =
   | { kind: 'scene'; key: string }
   | { kind: 'task_start'; key: string }
   | { kind: 'task_done'; key: string }
-  | { kind: 'item_gain'; key: string; count: number }
-  | { kind: 'item_use'; key: string }
+  | { kind: 'item_gain'; key: ItemKey; count: number }
+  | { kind: 'item_use'; key: ItemKey }
   | { kind: 'stat'; stat: StatKey; delta: number }
   | { kind: 'npc_stat'; npc: string; stat: NpcStatKey; delta: number }
   | { kind: 'minigame'; game: 'puzzle' | 'dice' | 'word'; key: string }

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../shared/ui/toast/toast-store';
 import { renderWithQuery, stubApi } from '../../test/render';
 import { DramaPlayPage } from './drama-play-page';
+import { playLoader, shouldPlayRevalidate } from './play-loader';
 
 const chapter = (id: number, position: number, price: number, unlocked: boolean) => ({
   id,
@@ -111,9 +112,17 @@ afterEach(() => {
 });
 
 function renderPage() {
-  const router = createMemoryRouter([{ path: '/drama/:id', Component: DramaPlayPage }], {
-    initialEntries: ['/drama/7'],
-  });
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/drama/:id',
+        loader: playLoader,
+        shouldRevalidate: shouldPlayRevalidate,
+        Component: DramaPlayPage,
+      },
+    ],
+    { initialEntries: ['/drama/7'] },
+  );
   return renderWithQuery(<RouterProvider router={router} />);
 }
 
@@ -138,6 +147,10 @@ describe('<DramaPlayPage/>', () => {
       oauth_enum: 'DF_ID',
     });
     expect(screen.queryByRole('button', { name: /Stay/ })).toBeNull();
+    // The loader's start and asset read serve the page: nothing is asked twice.
+    const asked = (path: string) =>
+      fetchMock.mock.calls.filter(([url]) => String(url).includes(path)).length;
+    expect([asked('/game/event'), asked('/resource/info'), asked('/v1/login')]).toEqual([1, 1, 1]);
 
     fireEvent.click(dialogue);
     await waitFor(() => expect(typed()).toBe('Choose.'));

@@ -2,7 +2,7 @@ import type { ChapterInfo, PlayState, ResourceInfo } from '@taleforge/contracts'
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useLoaderData, useParams } from 'react-router';
 import { usePageTitle } from '../../shared/lib/use-page-title';
 import { ChapterEnd } from './chapter-end';
 import { ChoiceList } from './choice-list';
@@ -11,6 +11,7 @@ import { Journal } from './journal';
 import { DiceGame } from './minigames/dice-game';
 import { PuzzleGame } from './minigames/puzzle-game';
 import { WordGame } from './minigames/word-game';
+import { parseGameId, type playLoader } from './play-loader';
 import { useGameResources, usePlay } from './use-play';
 import './play.css';
 
@@ -47,10 +48,10 @@ function portraitOf(state: PlayState | null, index: number, resources: ResourceI
 
 export function DramaPlayPage() {
   const { t } = useTranslation();
-  const { id = '' } = useParams();
-  const gameId = /^\d+$/.test(id) ? Number(id) : 0;
-  const resources = useGameResources(gameId);
-  const { state, busy, failed, start, act } = usePlay(gameId);
+  const gameId = parseGameId(useParams().id);
+  const opening = (useLoaderData() as ReturnType<typeof playLoader> | undefined)?.opening;
+  const resources = useGameResources(gameId, opening);
+  const { state, busy, failed, start, act } = usePlay(gameId, opening);
   const queryClient = useQueryClient();
   const [journalOpen, setJournalOpen] = useState(false);
   const [unlocking, setUnlocking] = useState<ChapterInfo | null>(null);

@@ -5,6 +5,7 @@ import { isApiError } from '../../shared/api';
 import { currentLocale } from '../../shared/i18n/i18n';
 import { toast } from '../../shared/ui/toast/toast-store';
 import { fetchResources, sendEvent } from './play-api';
+import type { PlayOpening } from './play-loader';
 
 /** Body status the server answers when another device (or a double tap) moved the story on. */
 const STALE_EVENT = 4005;
@@ -18,11 +19,22 @@ export type PlayAction =
   | { type: 'minigame_move'; move: Record<string, unknown> }
   | { type: 'rewind'; to_step: number };
 
-export function useGameResources(gameId: number) {
+/** Takes a promise once: the loader's answer serves the first read, later reads ask anew. */
+function useOnce<T>(value: Promise<T> | undefined) {
+  const ref = useRef(value);
+  return useCallback(() => {
+    const taken = ref.current;
+    ref.current = undefined;
+    return taken;
+  }, []);
+}
+
+export function useGameResources(gameId: number, opening?: PlayOpening | null) {
   const locale = currentLocale();
+  const takeOpening = useOnce(opening?.gameId === gameId ? opening.resources : undefined);
   return useQuery({
     queryKey: ['game-resources', gameId, locale],
-    queryFn: ({ signal }) => fetchResources(gameId, signal),
+    queryFn: ({ signal }) => takeOpening() ?? fetchResources(gameId, signal),
     enabled: gameId > 0,
   });
 }
@@ -31,7 +43,7 @@ export function useGameResources(gameId: number) {
  * The story as the server tells it. One event in flight at a time; a refused step leaves the
  * state as it was (the server changed nothing either) and says why.
  */
-export function usePlay(gameId: number) {
+export function usePlay(gameId: number, opening?: PlayOpening | null) {
   const [state, setState] = useState<PlayState | null>(null);
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -39,13 +51,16 @@ export function usePlay(gameId: number) {
   const queryClient = useQueryClient();
   const locale = currentLocale();
 
+  const takeOpening = useOnce(opening?.gameId === gameId ? opening.state : undefined);
+
+  /** Sends `body`, or adopts `sent` (the same event, already on its way) in its place. */
   const run = useCallback(
-    async (body: GameEventBody): Promise<PlayState | null> => {
+    async (body: GameEventBody, sent?: Promise<PlayState>): Promise<PlayState | null> => {
       if (inFlight.current) return null;
       inFlight.current = true;
       setBusy(true);
       try {
-        const next = await sendEvent(body);
+        const next = await (sent ?? sendEvent(body));
         setState(next);
         setFailed(false);
         return next;
@@ -68,15 +83,20 @@ export function usePlay(gameId: number) {
   );
 
   const start = useCallback(
-    async (chapterId?: number, restart?: boolean) => {
-      const next = await run({
-        type: 'start',
-        game_id: gameId,
-        ...(chapterId ? { chapter_id: chapterId } : {}),
-        ...(restart ? { restart } : {}),
-      }).catch(() => null);
-      // Chapter completion changes the chapter list's marks.
-      void queryClient.invalidateQueries({ queryKey: ['game-resources', gameId] });
+    async (chapterId?: number, restart?: boolean, sent?: Promise<PlayState>) => {
+      const next = await run(
+        {
+          type: 'start',
+          game_id: gameId,
+          ...(chapterId ? { chapter_id: chapterId } : {}),
+          ...(restart ? { restart } : {}),
+        },
+        sent,
+      ).catch(() => null);
+      // A story moved on by a conversation can end its chapter, which the chapter list marks.
+      if (next?.chapter_ended) {
+        void queryClient.invalidateQueries({ queryKey: ['game-resources', gameId] });
+      }
       return next;
     },
     [gameId, run, queryClient],
@@ -99,8 +119,8 @@ export function usePlay(gameId: number) {
   // Open (or resume) the game; again when the language changes, so the lines come back translated.
   // biome-ignore lint/correctness/useExhaustiveDependencies: locale is the trigger, not an input.
   useEffect(() => {
-    void start();
-  }, [start, locale]);
+    void start(undefined, undefined, takeOpening());
+  }, [start, locale, takeOpening]);
 
   return { state, busy, failed, start, act };
 }

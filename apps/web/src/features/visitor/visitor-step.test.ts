@@ -58,6 +58,19 @@ describe('visitor step', () => {
     expect(body.kid).toBe('k1');
   });
 
+  it('asks for the key while the signals are still being collected', async () => {
+    const fetch = fakeRisk();
+    let finish: (value: typeof signals) => void = () => {};
+    const collect = vi.fn(() => new Promise<typeof signals>((resolve) => (finish = resolve)));
+    const step = runVisitorStep(deps(fetch, { collect }));
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    expect(new URL(String(fetch.mock.calls[0]![0]), 'http://localhost').pathname).toBe(
+      '/taleforge/api/v1/risk/key',
+    );
+    finish(signals);
+    await expect(step).resolves.toBe('srv-visitor');
+  });
+
   it('skips the step while the stored id is younger than 180000 ms', async () => {
     localStorage.setItem('is_visitor', 'srv-cached');
     localStorage.setItem(VISITOR_FETCHED_AT_KEY, String(1_000_000 - 179_999));
@@ -135,7 +148,9 @@ describe('visitor step', () => {
       const id = await runVisitorStep(deps(fetch, { collect }));
       expect(id).toMatch(/^local-/);
       expect(collect).toHaveBeenCalledTimes(2);
-      expect(fetch).not.toHaveBeenCalled();
+      // Keys were asked for alongside, but nothing was ever posted.
+      const posted = fetch.mock.calls.filter(([, init]) => init?.method === 'POST');
+      expect(posted).toEqual([]);
     });
   });
 });

@@ -37,8 +37,14 @@ export function createLocalVisitorId(): string {
   return `${LOCAL_ID_PREFIX}${hex}`;
 }
 
-/** One attempt: key, seal, post — refetching the key once if the server rotated it meanwhile. */
-async function requestVisitorId(deps: VisitorDeps, signals: DeviceSignals): Promise<string> {
+/**
+ * One attempt: key, seal, post — refetching the key once if the server rotated it meanwhile. The
+ * key is fetched while the signals are still being collected: a first visit waits for both.
+ */
+async function requestVisitorId(
+  deps: VisitorDeps,
+  signals: Promise<DeviceSignals>,
+): Promise<string> {
   const storage = deps.storage ?? safeLocal();
   const ctx = {
     fetch: deps.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args)),
@@ -47,8 +53,8 @@ async function requestVisitorId(deps: VisitorDeps, signals: DeviceSignals): Prom
     visitorId: readItem(STORAGE_KEYS.visitor, storage),
   };
   const post = async () => {
-    const { kid, spki } = await fetchRiskKey(ctx);
-    const sealed = await sealJson(signals, spki, deps.subtle);
+    const [{ kid, spki }, collected] = await Promise.all([fetchRiskKey(ctx), signals]);
+    const sealed = await sealJson(collected, spki, deps.subtle);
     return postRiskDevice(ctx, { kid, ...sealed });
   };
   try {
@@ -85,7 +91,7 @@ export async function runVisitorStep(deps: VisitorDeps): Promise<string> {
       signals = null;
       throw error;
     });
-    const id = await requestVisitorId(deps, await signals);
+    const id = await requestVisitorId(deps, signals);
     store(deps, id, now());
     return id;
   };
