@@ -177,6 +177,44 @@ describe('<DramaPlayPage/>', () => {
     });
   });
 
+  it('talks to a met character from the journal; the stage shows the face the chat shows', async () => {
+    localStorage.setItem('access_token', 'tok');
+    stubApi({
+      '/api/auth/h5/game/resource/info': resources,
+      '/api/auth/h5/game/event': state,
+      '/api/auth/wallet/balance': { gem_balance: 100, balance: 100 },
+      '/api/auth/h5/game/v2/conversation/info': {
+        game_id: 7,
+        npc_id: 3,
+        name: 'Ada',
+        portrait: '/ada-grin.svg',
+        greeting: 'Hi',
+        expression: 'grin',
+        goal: null,
+        price_gems: 10,
+        engine: 'offline',
+        tasks: [],
+        npc_status: { health: 100, magic: 50, experience: 0 },
+        goal_progress: null,
+      },
+      '/api/auth/h5/game/chat/record': { records: [], next_cursor: null },
+    });
+    renderPage();
+    await screen.findByTestId('dialogue');
+    // Before any chat the stage follows the story: narration, so nobody is on stage yet.
+    expect(screen.queryByRole('img', { name: 'Ada' })).toBeNull();
+    fireEvent.click(await screen.findByRole('button', { name: 'Talk to Ada' }));
+    await screen.findByRole('textbox');
+    await waitFor(() => {
+      const faces = screen
+        .getAllByRole('img', { name: 'Ada' })
+        .map((img) => img.getAttribute('src'));
+      expect(faces).toContain('/ada-grin.svg');
+      // The stage's portrait is one of them, not only the panel's.
+      expect(document.querySelector('.play__portrait')?.getAttribute('src')).toBe('/ada-grin.svg');
+    });
+  });
+
   it('buys a locked chapter through the wallet’s dialog, then starts it', async () => {
     localStorage.setItem('access_token', 'tok');
     const fetchMock = stubApi({

@@ -1,4 +1,5 @@
 import type { ChapterInfo, PlayState, ResourceInfo } from '@taleforge/contracts';
+import type { Expression } from '@taleforge/contracts/constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -46,6 +47,15 @@ function portraitOf(state: PlayState | null, index: number, resources: ResourceI
   return null;
 }
 
+function chatPortrait(
+  resources: ResourceInfo | undefined,
+  npcId: number,
+  expression: Expression | null,
+) {
+  const npc = resources?.npcs.find((n) => n.id === npcId);
+  return npc ? { url: npc.portraits[expression ?? 'normal'], name: npc.name } : null;
+}
+
 export function DramaPlayPage() {
   const { t } = useTranslation();
   const gameId = parseGameId(useParams().id);
@@ -56,7 +66,12 @@ export function DramaPlayPage() {
   const [journalOpen, setJournalOpen] = useState(false);
   const [unlocking, setUnlocking] = useState<ChapterInfo | null>(null);
   const [chatWith, setChatWith] = useState<number | null>(null);
-  const closeChat = useCallback(() => setChatWith(null), []);
+  // The face the character in conversation shows now: the stage beside the panel follows it.
+  const [chatFace, setChatFace] = useState<Expression | null>(null);
+  const closeChat = useCallback(() => {
+    setChatWith(null);
+    setChatFace(null);
+  }, []);
   // A reached goal moved the story on server-side: read the play state again.
   const handleStoryContinued = useCallback(() => void start(), [start]);
   const { index, advance, finished, lineKey } = useLineCursor(state);
@@ -65,7 +80,10 @@ export function DramaPlayPage() {
   usePageTitle(resources.data?.game.title ?? t('titles.dramaPlay'));
 
   const line = state?.lines[Math.min(index, state.lines.length - 1)];
-  const portrait = portraitOf(state, index, resources.data);
+  const portrait =
+    chatWith !== null
+      ? chatPortrait(resources.data, chatWith, chatFace)
+      : portraitOf(state, index, resources.data);
   const scene = resources.data?.scenes.find((s) => s.key === state?.scene)?.url;
   // Choices and games wait until the last line has been read out in full.
   const ready = finished && !busy && (!state?.lines.length || typedLine === lineKey);
@@ -258,6 +276,7 @@ export function DramaPlayPage() {
             npcId={chatWith}
             resources={resources.data}
             onClose={closeChat}
+            onExpression={setChatFace}
             onStoryContinued={handleStoryContinued}
           />
         </Suspense>
@@ -285,6 +304,10 @@ export function DramaPlayPage() {
           onRewind={(step) => {
             setJournalOpen(false);
             void act({ type: 'rewind', to_step: step });
+          }}
+          onTalk={(npcId) => {
+            setJournalOpen(false);
+            setChatWith(npcId);
           }}
         />
       </aside>

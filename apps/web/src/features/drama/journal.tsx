@@ -11,10 +11,20 @@ type Props = {
   onUseItem: (key: string) => void;
   onOpenChapter: (chapter: ChapterInfo) => void;
   onRewind: (step: number) => void;
+  /** Opens a conversation with a character the player has met. */
+  onTalk: (npcId: number) => void;
 };
 
 /** The player's side of the story: stats, tasks, characters, inventory, chapters, earlier choices. */
-export function Journal({ state, resources, busy, onUseItem, onOpenChapter, onRewind }: Props) {
+export function Journal({
+  state,
+  resources,
+  busy,
+  onUseItem,
+  onOpenChapter,
+  onRewind,
+  onTalk,
+}: Props) {
   const { t } = useTranslation();
   const stats = state?.stats;
   return (
@@ -73,7 +83,17 @@ export function Journal({ state, resources, busy, onUseItem, onOpenChapter, onRe
               <div key={npc.key} className="npc-status">
                 {portrait && <img className="npc-status__face" src={portrait} alt="" />}
                 <div className="npc-status__bars">
-                  <strong>{npc.name}</strong>
+                  <div className="npc-status__head">
+                    <strong>{npc.name}</strong>
+                    <button
+                      type="button"
+                      className="button button--small button--ghost"
+                      aria-label={t('play.conversation.talk', { name: npc.name })}
+                      onClick={() => onTalk(npc.npc_id)}
+                    >
+                      {t('play.journal.talk')}
+                    </button>
+                  </div>
                   <StatBar
                     owner={npc.name}
                     label={t('play.stats.health')}

@@ -25,12 +25,15 @@ export default function ChatPanel({
   npcId,
   resources,
   onClose,
+  onExpression,
   onStoryContinued,
 }: {
   gameId: number;
   npcId: number;
   resources: ResourceInfo | undefined;
   onClose: () => void;
+  /** The character's face now (the stage beside the panel shows it too). */
+  onExpression?: (expression: Expression) => void;
   onStoryContinued: () => void;
 }) {
   const { t } = useTranslation();
@@ -61,6 +64,7 @@ export default function ChatPanel({
     (lastNpc?.expression as Expression | undefined) ??
     info.data?.expression ??
     'normal';
+  useEffect(() => onExpression?.(expression), [onExpression, expression]);
   const npc = resources?.npcs.find((n) => n.id === npcId);
   const portrait = npc?.portraits[expression] ?? info.data?.portrait;
   const sending =
