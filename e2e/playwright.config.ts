@@ -10,6 +10,8 @@ import {
   E2E_PORT,
   GOOGLE_CLIENT_ID,
   GOOGLE_PORT,
+  SHORT_SESSION_PORT,
+  SHORT_SESSION_SECONDS,
   SMTP_PORT,
 } from './support/env';
 
@@ -22,9 +24,10 @@ const isCI = Boolean(process.env.CI);
 // A fresh data directory per run, unless E2E_DATA_DIR names one. The workers evaluate this file
 // again but inherit the variable, so every process agrees on one directory; the runner process,
 // which stops the server before it exits, deletes it.
-if (!process.env.E2E_DATA_DIR) {
+for (const name of ['E2E_DATA_DIR', 'E2E_SHORT_SESSION_DATA_DIR']) {
+  if (process.env[name]) continue;
   const dataDir = mkdtempSync(join(tmpdir(), 'taleforge-e2e-'));
-  process.env.E2E_DATA_DIR = dataDir;
+  process.env[name] = dataDir;
   process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 }
 // The journeys run on the embedded database; a DATABASE_URL from the shell must not leak in.
@@ -64,38 +67,61 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // The built server behind its loopback stand-ins for SMTP, Google and Discord (see the file).
-    command: 'node --import tsx e2e/support/e2e-server.ts',
-    cwd: repoRoot,
-    url: `http://127.0.0.1:${E2E_PORT}/taleforge/health`,
-    // Always our own server on a fresh data directory, never one left running.
-    reuseExistingServer: false,
-    timeout: 60_000,
-    // Warnings and errors only: they show up in the runner's output as [WebServer] lines.
-    stdout: 'pipe',
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
-    env: {
-      PORT: String(E2E_PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: `http://localhost:${E2E_PORT}`,
-      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
-      GOOGLE_CLIENT_ID,
-      GOOGLE_TOKENINFO_URL: `http://127.0.0.1:${GOOGLE_PORT}/tokeninfo`,
-      GOOGLE_USERINFO_URL: `http://127.0.0.1:${GOOGLE_PORT}/userinfo`,
-      DISCORD_CLIENT_ID,
-      DISCORD_CLIENT_SECRET: 'e2e-discord-secret',
-      DISCORD_AUTHORIZE_URL: `http://127.0.0.1:${DISCORD_PORT}/authorize`,
-      DISCORD_TOKEN_URL: `http://127.0.0.1:${DISCORD_PORT}/token`,
-      DISCORD_USER_URL: `http://127.0.0.1:${DISCORD_PORT}/userinfo`,
-      // Every journey signs in from the same loopback address.
-      AUTH_RATE_LIMIT_SCALE: '100',
-      // The offline characters write slowly enough for a journey to reload in mid-reply.
-      LLM_OFFLINE_PACE_MS: '150',
+  webServer: [
+    {
+      // The built server behind its loopback stand-ins for SMTP, Google and Discord (see the file).
+      command: 'node --import tsx e2e/support/e2e-server.ts',
+      cwd: repoRoot,
+      url: `http://127.0.0.1:${E2E_PORT}/taleforge/health`,
+      // Always our own server on a fresh data directory, never one left running.
+      reuseExistingServer: false,
+      timeout: 60_000,
+      // Warnings and errors only: they show up in the runner's output as [WebServer] lines.
+      stdout: 'pipe',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+      env: {
+        PORT: String(E2E_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        PUBLIC_URL: `http://localhost:${E2E_PORT}`,
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        GOOGLE_CLIENT_ID,
+        GOOGLE_TOKENINFO_URL: `http://127.0.0.1:${GOOGLE_PORT}/tokeninfo`,
+        GOOGLE_USERINFO_URL: `http://127.0.0.1:${GOOGLE_PORT}/userinfo`,
+        DISCORD_CLIENT_ID,
+        DISCORD_CLIENT_SECRET: 'e2e-discord-secret',
+        DISCORD_AUTHORIZE_URL: `http://127.0.0.1:${DISCORD_PORT}/authorize`,
+        DISCORD_TOKEN_URL: `http://127.0.0.1:${DISCORD_PORT}/token`,
+        DISCORD_USER_URL: `http://127.0.0.1:${DISCORD_PORT}/userinfo`,
+        // Every journey signs in from the same loopback address.
+        AUTH_RATE_LIMIT_SCALE: '100',
+        // The offline characters write slowly enough for a journey to reload in mid-reply.
+        LLM_OFFLINE_PACE_MS: '150',
+      },
     },
-  },
+    {
+      // The same build whose sign-in sessions last seconds, for the journey of a token that
+      // expires (session-expiry.spec.ts); checked tokens are not trusted from memory there.
+      command: 'node apps/server/dist/main.js',
+      cwd: repoRoot,
+      url: `http://127.0.0.1:${SHORT_SESSION_PORT}/taleforge/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+      env: {
+        PORT: String(SHORT_SESSION_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.E2E_SHORT_SESSION_DATA_DIR,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        SESSION_TTL_DAYS: String(SHORT_SESSION_SECONDS / 86_400),
+        SESSION_CACHE_MS: '0',
+      },
+    },
+  ],
 });

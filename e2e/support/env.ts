@@ -15,6 +15,10 @@ export const MAILBOX_PORT = E2E_PORT + 11_000;
 export const GOOGLE_PORT = E2E_PORT + 12_000;
 /** Discord's OAuth2 stand-in (authorize, token, user). */
 export const DISCORD_PORT = E2E_PORT + 13_000;
+/** A second server whose sessions expire SHORT_SESSION_SECONDS after sign-in. */
+export const SHORT_SESSION_PORT = E2E_PORT + 1;
+export const SHORT_SESSION_SECONDS = 4;
+export const SHORT_SESSION_ORIGIN = `http://localhost:${SHORT_SESSION_PORT}`;
 export const GOOGLE_CLIENT_ID = 'taleforge-e2e.apps.example';
 export const DISCORD_CLIENT_ID = 'taleforge-e2e-discord';
 

@@ -1,6 +1,7 @@
 import { callWithToken, fakeGoogleInBrowser, inviteCode } from '../support/accounts';
 import { apiPath, STORAGE_KEYS, waitForMount } from '../support/app';
 import { expect, type Page, test } from '../support/device';
+import { SHORT_SESSION_ORIGIN, SHORT_SESSION_SECONDS } from '../support/env';
 
 const dialog = (page: Page) => page.getByRole('dialog');
 const banner = (page: Page) => page.getByRole('banner');
@@ -39,4 +40,22 @@ test('a token the server no longer accepts opens the login modal and is forgotte
   expect(await stored(page, STORAGE_KEYS.userInfo)).toBeNull();
   await page.keyboard.press('Escape');
   await expect(banner(page).getByRole('button', { name: 'Sign in' })).toBeVisible();
+});
+
+test('a session that expired answers 1007, which opens the login modal and forgets the token', async ({
+  page,
+}) => {
+  // A visitor who opened a game holds a session (oauth_enum DF_ID) on the server whose sessions
+  // last SHORT_SESSION_SECONDS.
+  await page.goto(`${SHORT_SESSION_ORIGIN}/drama/1`);
+  await expect(page.getByTestId('dialogue')).toBeVisible();
+  expect(await stored(page, STORAGE_KEYS.accessToken)).toBeTruthy();
+
+  // Nothing renews it meanwhile: the page makes no call until it is opened again.
+  await page.waitForTimeout(SHORT_SESSION_SECONDS * 1000 + 1000);
+  const refused = page.waitForResponse((r) => r.url().includes(apiPath('/api/auth/h5/user/info')));
+  await page.goto(`${SHORT_SESSION_ORIGIN}/For_You`);
+  expect((await (await refused).json()).status).toBe(1007);
+  await expect(dialog(page).getByRole('heading', { name: 'Sign in to Taleforge' })).toBeVisible();
+  expect(await stored(page, STORAGE_KEYS.accessToken)).toBeNull();
 });

@@ -30,6 +30,12 @@ describe('loadConfig', () => {
     });
   });
 
+  it('takes session lifetimes in days, fractions included, down to a second', () => {
+    expect(loadConfig({ SESSION_TTL_DAYS: '0.5' }).SESSION_TTL_DAYS).toBe(0.5);
+    expect(() => loadConfig({ SESSION_TTL_DAYS: '0' })).toThrow(/SESSION_TTL_DAYS/);
+    expect(() => loadConfig({ SESSION_TTL_DAYS: '400' })).toThrow(/SESSION_TTL_DAYS/);
+  });
+
   it('treats an empty DATABASE_URL as unset', () => {
     expect(loadConfig({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
   });

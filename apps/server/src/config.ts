@@ -21,7 +21,8 @@ const envSchema = z.object({
   /** Where the built SPA lives; unset → apps/web/dist next to this package. */
   WEB_DIST: z.preprocess(emptyToUndefined, z.string().optional()),
   /** Sessions last this long after last use (sliding). */
-  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  // Fractions are hours and minutes (0.5 is 12 h); at least one second.
+  SESSION_TTL_DAYS: z.coerce.number().min(1 / 86_400).max(365).default(30),
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /** Lifetime of cached public catalogue reads, per process. */
   CATALOGUE_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
