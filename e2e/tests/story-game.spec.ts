@@ -25,8 +25,11 @@ test('a stranger opens a demo game, plays chapter one to its end, and resumes af
   );
 
   await choose(page, /Tell the truth/);
-  await choose(page, /Offer Moss your supper roll/);
+  await choose(page, /Question him like the inspector would/);
   await expect(journal.getByText(/Mysterious key ×1/)).toBeVisible();
+  // Moss flung the key: it caught your knuckle.
+  const health = journal.getByRole('meter', { name: 'Health', exact: true });
+  await expect(health).toHaveAttribute('aria-valuenow', '95');
 
   // Reload mid-chapter: the story resumes at the office, not at the start.
   await page.reload();
@@ -64,9 +67,10 @@ test('a stranger opens a demo game, plays chapter one to its end, and resumes af
   await puzzle.getByRole('button', { name: 'Check order' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'You won!' })).toBeVisible();
 
-  // An item from the inventory.
+  // An item from the inventory: the potion heals the knuckle.
   await journal.getByRole('button', { name: 'Use Healing potion' }).click();
   await expect(journal.getByText(/Healing potion ×/)).toHaveCount(0);
+  await expect(health).toHaveAttribute('aria-valuenow', '100');
 
   await readUntilAction(page);
   await page.getByRole('button', { name: 'Continue the story' }).click();
@@ -93,6 +97,12 @@ test('a stranger opens a demo game, plays chapter one to its end, and resumes af
   await expect(dialog).toContainText('60');
   await dialog.getByRole('button', { name: 'Not now' }).click();
   await expect(dialog).toHaveCount(0);
+
+  // Home offers the way back in, with how far the story has come (one chapter of three).
+  await page.goto('/For_You');
+  const shelf = page.getByRole('region', { name: 'Continue playing' });
+  await expect(shelf.getByRole('link', { name: /The Lantern Ledger/ })).toBeVisible();
+  await expect(shelf.getByRole('progressbar', { name: '33% of the story played' })).toBeVisible();
 });
 
 test('the play page works on a phone and in Chinese', async ({ page }) => {

@@ -32,6 +32,45 @@ describe('For You', () => {
     expect(screen.queryByRole('heading', { name: /heroes/i })).toBeNull();
   });
 
+  it('puts the games a player has started first, with where they are and how far', async () => {
+    localStorage.setItem('access_token', 'tok');
+    const fetchMock = stubApi({
+      '/api/h5/game/home': {
+        sections: [{ key: 'new', script_type: null, games: [buildGameCard({ title: 'Ashfall' })] }],
+      },
+      '/api/h5/game/user/games': {
+        list: [
+          {
+            game: buildGameCard({ id: 4, title: 'Kepler' }),
+            chapter_id: 9,
+            chapter_title: 'Cold Start',
+            progress_percent: 33.3,
+            last_played_at: '2026-11-20T10:00:00.000Z',
+          },
+        ],
+        page: 1,
+        page_size: 10,
+        total: 1,
+      },
+    });
+    renderForYou();
+    const shelf = await screen.findByRole('region', { name: 'Continue playing' });
+    expect(shelf.textContent).toContain('Kepler');
+    expect(shelf.textContent).toContain('Cold Start');
+    expect(screen.getByRole('progressbar', { name: '33% of the story played' })).toBeTruthy();
+    const asked = fetchMock.mock.calls.map(([url]) => new URL(String(url), 'http://x').pathname);
+    expect(asked).toContain('/taleforge/api/h5/game/user/games');
+    localStorage.clear();
+  });
+
+  it('asks nobody without a session for games they started, and shows no shelf', async () => {
+    const fetchMock = stubApi({ '/api/h5/game/home': { sections: [] } });
+    renderForYou();
+    expect(await screen.findByText('Step into stories that answer back')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Continue playing' })).toBeNull();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
   it('shows the welcome when no game is published yet', async () => {
     stubApi({ '/api/h5/game/home': { sections: [] } });
     renderForYou();

@@ -7,7 +7,10 @@ import { CoverArt } from '../../shared/ui/art/cover-art';
 import { PlayIcon } from '../../shared/ui/icons';
 import './game-card.css';
 
-export function GameCard({ game }: { game: GameCardData }) {
+type Progress = { percent: number; chapter: string | null };
+
+/** A game to open; with `progress`, one the player has started (where they are, how far). */
+export function GameCard({ game, progress }: { game: GameCardData; progress?: Progress }) {
   const { t } = useTranslation();
   const [coverFailed, setCoverFailed] = useState(false);
   const plays = abbreviate(game.play_count);
@@ -30,13 +33,28 @@ export function GameCard({ game }: { game: GameCardData }) {
         </div>
         <h3 className="game-card__title">{game.title}</h3>
       </Link>
-      <p className="game-card__meta">
-        <span className="game-card__plays" title={t('home.playsLabel', { value: game.play_count })}>
-          <PlayIcon />
-          {t('home.plays', { value: plays })}
-        </span>
-        <span className="game-card__creator">{game.creator.nick_name}</span>
-      </p>
+      {progress && (
+        <div className="game-card__progress">
+          {progress.chapter && <span className="game-card__chapter">{progress.chapter}</span>}
+          <progress
+            max={100}
+            value={progress.percent}
+            aria-label={t('home.progress', { percent: Math.round(progress.percent) })}
+          />
+        </div>
+      )}
+      {!progress && (
+        <p className="game-card__meta">
+          <span
+            className="game-card__plays"
+            title={t('home.playsLabel', { count: game.play_count, value: game.play_count })}
+          >
+            <PlayIcon />
+            {t('home.plays', { count: game.play_count, value: plays })}
+          </span>
+          <span className="game-card__creator">{game.creator.nick_name}</span>
+        </p>
+      )}
     </article>
   );
 }

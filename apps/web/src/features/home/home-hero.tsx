@@ -34,9 +34,12 @@ export function HomeHero({ game }: { game?: GameCard | undefined }) {
               <BookIcon />
               {t('home.chapters', { count: game.chapter_count })}
             </span>
-            <span className="hero__stat" title={t('home.playsLabel', { value: game.play_count })}>
+            <span
+              className="hero__stat"
+              title={t('home.playsLabel', { count: game.play_count, value: game.play_count })}
+            >
               <PlayIcon />
-              {t('home.plays', { value: abbreviate(game.play_count) })}
+              {t('home.plays', { count: game.play_count, value: abbreviate(game.play_count) })}
             </span>
           </div>
         )}
