@@ -8,3 +8,5 @@ export * from './calls/wallet.js';
 export * from './constants.js';
 export * from './envelope.js';
 export * from './status.js';
+export * from './text-fields.js';
+export * from './text-length.js';

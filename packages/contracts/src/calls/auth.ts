@@ -1,14 +1,22 @@
 import { z } from 'zod';
 import { defineCall, pageOf, pageQuerySchema } from '../call.js';
-import { LIMITS, OAUTH_ENUM, SCENE_TYPE, TICKET_USE_TYPES } from '../constants.js';
+import { OAUTH_ENUM, SCENE_TYPE, TICKET_USE_TYPES } from '../constants.js';
+import { loginNicknameSchema, passwordSchema, storable } from '../text-fields.js';
 
-const email = z.string().trim().max(254).pipe(z.email());
-const password = z.string().min(LIMITS.passwordMin).max(LIMITS.passwordMax);
-const loginNickname = z.string().trim().min(LIMITS.loginNicknameMin).max(LIMITS.loginNicknameMax);
+// zod's own email pattern, except that a domain label may not end with a hyphen (RFC 1035): mail
+// servers refuse such an address, so it would pass here and fail as "mail could not be sent".
+const EMAIL_PATTERN =
+  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}$/;
+const email = z
+  .string()
+  .trim()
+  .max(254)
+  .pipe(z.email({ pattern: EMAIL_PATTERN }));
 const oauthEnum = z.enum(OAUTH_ENUM);
 const sceneType = z.literal(SCENE_TYPE);
-const deviceId = z.string().min(1).max(128);
-const avatarUrl = z.string().max(2048);
+const deviceId = z.string().min(1).max(128).check(storable);
+const avatarUrl = z.string().max(2048).check(storable);
+const inviteCode = z.string().trim().min(1).max(64).check(storable);
 
 export const userInfoRespSchema = z.object({
   taleforge_id: z.string(),
@@ -69,12 +77,12 @@ export const registerCall = defineCall({
   body: z.strictObject({
     email,
     ticket: z.string().regex(/^\d{6}$/),
-    pwd: password,
-    pwd_: password,
-    nick_name: loginNickname,
+    pwd: passwordSchema,
+    pwd_: passwordSchema,
+    nick_name: loginNicknameSchema,
     oauth_enum: z.literal('EMAIL'),
     scene_type: sceneType,
-    invite_code: z.string().trim().min(1).max(64),
+    invite_code: inviteCode,
     register_df_id: deviceId.optional(),
   }),
   data: loginDataSchema,
@@ -87,7 +95,7 @@ export const loginCall = defineCall({
     oauth_enum: oauthEnum,
     scene_type: sceneType,
     email: email.optional(),
-    pwd: password.optional(),
+    pwd: passwordSchema.optional(),
     access_token: z.string().max(4096).optional(),
     openid: z.string().max(256).optional(),
     nick_name: z.string().max(256).optional(),
@@ -105,7 +113,7 @@ export const forgetCall = defineCall({
   path: '/api/v1/forget',
   body: z.strictObject({
     email,
-    pwd: password,
+    pwd: passwordSchema,
     oauth_enum: z.literal('EMAIL'),
     ticket: z.string().regex(/^\d{6}$/),
   }),
@@ -123,10 +131,10 @@ export const bindInviteCodeCall = defineCall({
   path: '/api/auth/h5/user/bind/invite/code',
   body: z.strictObject({
     oauth_enum: oauthEnum,
-    nick_name: loginNickname,
+    nick_name: loginNicknameSchema,
     avatar: avatarUrl.optional(),
     scene_type: sceneType,
-    invite_code: z.string().trim().min(1).max(64),
+    invite_code: inviteCode,
     register_df_id: deviceId.optional(),
   }),
   data: userInfoSchema,

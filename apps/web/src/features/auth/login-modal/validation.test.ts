@@ -1,3 +1,4 @@
+import { loginNicknameSchema, passwordSchema } from '@taleforge/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   validateCode,
@@ -28,6 +29,9 @@ describe('login form validation (SPEC §5)', () => {
     expect(validatePassword('x'.repeat(21))).toEqual({ kind: 'max', max: 20 });
     // Six characters even though some take two UTF-16 units.
     expect(validatePassword('🔑🔑🔑abc')).toBeNull();
+    expect(validatePassword('🔑'.repeat(20))).toBeNull();
+    expect(validatePassword('🔑'.repeat(21))).toEqual({ kind: 'max', max: 20 });
+    expect(validatePassword('🔑🔑🔑')).toEqual({ kind: 'min', min: 6 });
   });
 
   it('wants the confirmation to be a valid password equal to the first', () => {
@@ -54,5 +58,24 @@ describe('login form validation (SPEC §5)', () => {
   it('requires an invite code', () => {
     expect(validateInviteCode(' ')).toEqual({ kind: 'required' });
     expect(validateInviteCode('TALE-1234')).toBeNull();
+  });
+
+  it('counts exactly as the server contract does', () => {
+    const pieces = ['a', ' ', '🔑', 'e\u0301', '\u200d', '\u202e', '\ud800', '👩‍💻', '字'];
+    const samples = [''];
+    for (let n = 1; n <= 24; n++)
+      samples.push(
+        Array.from({ length: n }, (_, i) => pieces[(i * 7 + n) % pieces.length]).join(''),
+      );
+    for (const value of samples) {
+      expect(validatePassword(value) === null, JSON.stringify(value)).toBe(
+        passwordSchema.safeParse(value).success,
+      );
+      // The server also refuses text the database cannot keep; the form leaves that to it.
+      if (!/\ud800/.test(value))
+        expect(validateNickname(value) === null, JSON.stringify(value)).toBe(
+          loginNicknameSchema.safeParse(value).success,
+        );
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { LIMITS } from '@taleforge/contracts/constants';
+import { checkCharacterCount } from '@taleforge/contracts/text-length';
 
 /** What is wrong with a field; the step turns it into the SPEC §5 message with the field's label. */
 export type Problem =
@@ -13,12 +14,12 @@ export type Problem =
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 const CODE_PATTERN = /^\d{6}$/;
 
+/** Counted as the server's contract counts, so the form and the server never disagree. */
 function length(value: string, min: number, max: number): Problem {
   if (value === '') return { kind: 'required' };
-  // Counted in characters as a person sees them, not UTF-16 units.
-  const count = [...value].length;
-  if (count < min) return { kind: 'min', min };
-  if (count > max) return { kind: 'max', max };
+  const broken = checkCharacterCount(value, min, max);
+  if (broken === 'min') return { kind: 'min', min };
+  if (broken === 'max') return { kind: 'max', max };
   return null;
 }
 
