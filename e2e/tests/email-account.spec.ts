@@ -71,7 +71,9 @@ test('register with an invite code read from the mail, log out, log in, reset th
   await dialog(page).getByLabel('Password', { exact: true }).fill('first-pass1');
   await dialog(page).getByLabel('Confirm password').fill('first-pass2');
   await dialog(page).getByRole('button', { name: 'Login' }).click();
-  await expect(dialog(page).getByText('The two passwords entered do not match')).toBeVisible();
+  await expect(
+    dialog(page).getByText('the two passwords entered do not match', { exact: true }),
+  ).toBeVisible();
   await dialog(page).getByLabel('Confirm password').fill('first-pass1');
   await dialog(page).getByLabel('Nickname').fill('Ada Lovelace');
   await dialog(page).getByLabel('Invite code').fill(inviteCode());

@@ -144,7 +144,7 @@ describe('registration', () => {
     });
     expect(mismatch).toMatchObject({
       status: 2007,
-      desc: 'The two passwords entered do not match',
+      desc: 'the two passwords entered do not match',
     });
     const bad = await call(server, '/api/v1/register', {
       body: registerBody('pair@example.com', code, 'NOSUCHCODE'),

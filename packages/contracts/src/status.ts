@@ -189,7 +189,7 @@ export const STATUS_MESSAGES: Record<StatusCode, Messages> = {
     ja_JP: 'ログインの失敗が多すぎます。パスワードを再設定してください',
   },
   2007: {
-    en_US: 'The two passwords entered do not match',
+    en_US: 'the two passwords entered do not match',
     zh_CN: '两次输入的密码不一致',
     ja_JP: '入力された 2 つのパスワードが一致しません',
   },

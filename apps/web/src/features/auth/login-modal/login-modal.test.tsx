@@ -206,7 +206,7 @@ describe('<LoginModal/> code, registration, login and reset', () => {
     type('Nickname', 'Al');
     click('Login');
     expect(errorOf('Password')).toBe('Password must be at least 6 characters');
-    expect(errorOf('Confirm password')).toBe('The two passwords entered do not match');
+    expect(errorOf('Confirm password')).toBe('the two passwords entered do not match');
     expect(errorOf('Verification code')).toBe('Please enter Verification code');
     expect(errorOf('Nickname')).toBe('Nickname must be at least 3 characters');
     expect(errorOf('Invite code')).toBe('Please enter Invite code');
