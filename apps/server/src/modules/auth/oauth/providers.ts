@@ -33,10 +33,10 @@ export async function verifyGoogleToken(
   config: Config,
   accessToken: string,
 ): Promise<ProviderUser> {
-  const info = await getJson(
-    `${config.GOOGLE_TOKENINFO_URL}?access_token=${encodeURIComponent(accessToken)}`,
-    {},
-  );
+  // URLSearchParams, not encodeURIComponent: that throws on a lone surrogate, which is a 500.
+  const tokenInfoUrl = new URL(config.GOOGLE_TOKENINFO_URL);
+  tokenInfoUrl.searchParams.set('access_token', accessToken);
+  const info = await getJson(tokenInfoUrl.toString(), {});
   const audience = str(info.aud) ?? str(info.azp);
   if (audience !== config.GOOGLE_CLIENT_ID)
     throw new ProviderError('token issued to another client');
