@@ -1,0 +1,138 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createInviteCodes, redeemInviteCode } from '../src/modules/auth/invites.js';
+import { type Database, openDatabase } from '../src/platform/db/client.js';
+import { outboxMails, users } from '../src/platform/db/schema/index.js';
+import { createTestDatabase, tempDir, testDriver } from './support/database.js';
+import { buildUser } from './support/factories.js';
+import { call } from './support/http.js';
+import { startTestServer, type TestServer } from './support/server.js';
+
+const mailbox = async (server: TestServer) => fetch(new URL('/dev/mailbox', server.url('/')));
+
+describe('the outbox, when no SMTP_URL is set', () => {
+  let local: TestServer;
+  let production: TestServer;
+  beforeAll(async () => {
+    local = await startTestServer({ AUTH_RATE_LIMIT_SCALE: '1000' });
+    production = await startTestServer({ NODE_ENV: 'production', AUTH_RATE_LIMIT_SCALE: '1000' });
+  });
+  afterAll(async () => {
+    await local.close();
+    await production.close();
+  });
+
+  it('stores the mail, and /dev/mailbox shows it outside production', async () => {
+    const email = "o'brien@example.com";
+    const res = await call(local, '/api/v1/login/ticket', {
+      body: { email, ticket_use_type: 'REGISTER' },
+    });
+    expect(res.status).toBe(200);
+    const [stored] = await local.database.db
+      .select()
+      .from(outboxMails)
+      .where(eq(outboxMails.to, email));
+    const code = /\b(\d{6})\b/.exec(stored!.text)![1]!;
+    expect(stored!.html).toContain(code);
+
+    const page = await mailbox(local);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    const html = await page.text();
+    expect(html).toContain(code);
+    // Addresses and subjects are escaped: the page never runs what a mail contains.
+    expect(html).toContain('o&#39;brien@example.com');
+    expect(html).not.toContain("o'brien@example.com");
+  });
+
+  it('in production the mail is still kept, but there is no /dev/mailbox', async () => {
+    const email = 'prod@example.com';
+    const res = await call(production, '/api/v1/login/ticket', {
+      body: { email, ticket_use_type: 'REGISTER' },
+    });
+    expect(res.status).toBe(200);
+    expect(await production.database.db.$count(outboxMails, eq(outboxMails.to, email))).toBe(1);
+    const page = await mailbox(production);
+    expect(page.status).toBe(404);
+    expect(await page.text()).not.toMatch(/\b\d{6}\b/);
+  });
+});
+
+// The CLI is a script (top-level await), so it runs as customer service runs it: its own process,
+// the same database settings as the server. PGlite admits one process at a time, so the test's
+// own connection is closed while the CLI runs.
+describe('the invites CLI', () => {
+  const cli = fileURLToPath(new URL('../src/cli/invites.ts', import.meta.url));
+  const tsx = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
+  let database: Database;
+  let env: Record<string, string>;
+  let reopen: () => Promise<Database>;
+
+  beforeAll(async () => {
+    if (testDriver() === 'postgres') {
+      const created = await createTestDatabase();
+      database = created;
+      env = { DATABASE_URL: created.url!, DATA_DIR: await tempDir() };
+      reopen = async () => database;
+    } else {
+      const dataDir = await tempDir();
+      database = await openDatabase({ dataDir });
+      env = { DATABASE_URL: '', DATA_DIR: dataDir };
+      reopen = async () => {
+        database = await openDatabase({ dataDir });
+        return database;
+      };
+    }
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  async function run(...args: string[]) {
+    if (testDriver() === 'pglite') await database.close();
+    try {
+      const { stdout, stderr } = await promisify(execFile)(
+        tsx,
+        ['--conditions=taleforge-source', cli, ...args],
+        { env: { ...process.env, ...env, LOG_LEVEL: 'silent' } },
+      );
+      return { code: 0, stdout, stderr };
+    } catch (error) {
+      const e = error as { code: number; stdout: string; stderr: string };
+      return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+    } finally {
+      await reopen();
+    }
+  }
+
+  it('list shows each code with its uses, expiry and note', async () => {
+    const user = await buildUser(database.db);
+    const [spring, winter] = await createInviteCodes(database.db, {
+      count: 2,
+      uses: 3,
+      expiresAt: new Date('2031-01-31T00:00:00Z'),
+      note: 'spring event',
+    });
+    await database.db.transaction((tx) => redeemInviteCode(tx, spring!.code, user.id, new Date()));
+    const { code, stdout } = await run('list');
+    expect(code).toBe(0);
+    const line = (c: string) => stdout.split('\n').find((l) => l.startsWith(c)) ?? '';
+    expect(line(spring!.code)).toMatch(/^\w{8}\s+1\/3\s+2031-01-31T00:00:00\.000Z\s+spring event$/);
+    expect(line(winter!.code)).toMatch(/\s0\/3\s/);
+  }, 60_000);
+
+  it('grant-admin makes an account admin by email in any letter case, and says when none', async () => {
+    const user = await buildUser(database.db, { email: 'helper@example.com' });
+    const granted = await run('grant-admin', '--email', ' Helper@Example.COM ');
+    expect(granted.code).toBe(0);
+    const [row] = await database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.role).toBe('admin');
+
+    const missing = await run('grant-admin', '--email', 'nobody@example.com');
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('No account with the email nobody@example.com');
+  }, 60_000);
+});
