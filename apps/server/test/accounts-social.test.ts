@@ -57,7 +57,7 @@ describe('Google sign-in', () => {
       access_token: 'tok-ana',
       openid: 'g-100',
       nick_name: 'Evil Admin',
-      avatar: 'x',
+      avatar: 'https://lh3.googleusercontent.com/a/posted',
     });
     expect(first.data).toMatchObject({
       oauth_enum: 'GOOGLE',

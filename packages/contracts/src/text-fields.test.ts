@@ -95,6 +95,27 @@ describe('length rules of SPEC §5, in characters', () => {
   });
 });
 
+describe('avatars', () => {
+  it('are a web address or nothing: never a script, inline data or a path of ours', () => {
+    const bind = { oauth_enum: 'GOOGLE', scene_type: 1, invite_code: 'ABCD2345', nick_name: 'Ana' };
+    const takes = (avatar: string) =>
+      bindInviteCodeCall.body.safeParse({ ...bind, avatar }).success &&
+      loginCall.body.safeParse({ oauth_enum: 'GOOGLE', scene_type: 1, access_token: 't', avatar })
+        .success;
+    for (const ok of ['', 'https://lh3.googleusercontent.com/a/x=s96-c', 'http://cdn.example/a.png'])
+      expect(takes(ok), ok).toBe(true);
+    for (const bad of [
+      'javascript:alert(1)',
+      'JaVaScRiPt:alert(1)',
+      'data:image/svg+xml,<svg onload=alert(1)>',
+      '/taleforge/api/auth/h5/user/logout',
+      'https://localhost/x',
+      `https://cdn.example/${'a'.repeat(2100)}`,
+    ])
+      expect(takes(bad), bad.slice(0, 40)).toBe(false);
+  });
+});
+
 describe('email format', () => {
   it('takes odd but deliverable emails and refuses a domain label ending in a hyphen', () => {
     const exist = (email: string) => userExistCall.query.safeParse({ email }).success;

@@ -15,7 +15,12 @@ const email = z
 const oauthEnum = z.enum(OAUTH_ENUM);
 const sceneType = z.literal(SCENE_TYPE);
 const deviceId = z.string().min(1).max(128).check(storable);
-const avatarUrl = z.string().max(2048).check(storable);
+// A picture the browser may load: a web address (a provider's CDN), or none. Never `javascript:`,
+// `data:` or a path on our own origin.
+const avatarUrl = z.union([
+  z.literal(''),
+  z.url({ protocol: /^https?$/, hostname: z.regexes.domain }).max(2048).check(storable),
+]);
 const inviteCode = z.string().trim().min(1).max(64).check(storable);
 
 export const userInfoRespSchema = z.object({
