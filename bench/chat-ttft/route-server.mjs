@@ -7,6 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { buildApp } from '../../apps/server/dist/app.js';
 import { loadConfig } from '../../apps/server/dist/config.js';
 import { createSessionService } from '../../apps/server/dist/modules/auth/session-service.js';
+import { createMediaStore } from '../../apps/server/dist/modules/media/media-store.js';
 import { seedDemoContent } from '../../apps/server/dist/modules/play/demo-content.js';
 import { loadRiskKeys } from '../../apps/server/dist/modules/risk/keys.js';
 import { createWalletService } from '../../apps/server/dist/modules/wallet/wallet-service.js';
@@ -19,7 +20,11 @@ const database = await openDatabase({
   dataDir: config.dataDir,
   poolSize: config.DATABASE_POOL_SIZE,
 });
-await seedDemoContent(database.db, { artBase: '/taleforge/art', now: new Date() });
+await seedDemoContent(database.db, {
+  artBase: '/taleforge/art',
+  media: createMediaStore(config.mediaDir),
+  now: new Date(),
+});
 const [ari] = await database.db
   .select({ gameId: npcs.gameId, npcId: npcs.id })
   .from(npcs)

@@ -12,6 +12,7 @@ import { createChatModule } from './modules/chat/index.js';
 import { createCatalogueService } from './modules/games/catalogue-service.js';
 import { registerGameRoutes } from './modules/games/routes.js';
 import { registerHealthRoutes } from './modules/health/routes.js';
+import { registerMediaRoutes } from './modules/media/routes.js';
 import { createPayments } from './modules/payments/index.js';
 import { registerArtRoutes } from './modules/play/art-routes.js';
 import { createGameInfoService } from './modules/play/game-info-service.js';
@@ -136,10 +137,11 @@ export async function buildApp({
       await payments.registerApi(api);
       registerPlayRoutes(api, {
         play,
-        info: createGameInfoService({ db, artBase: `${prefix}/art` }),
+        info: createGameInfoService({ db, artBase: `${prefix}/art`, mediaBase: `${prefix}/media` }),
         optionalAuth: (request) => optionalAuth(request, sessions.verifyToken),
       });
       registerArtRoutes(api, db);
+      await registerMediaRoutes(api, config.mediaDir);
       chat.registerRoutes(api);
     },
     { prefix },

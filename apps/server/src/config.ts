@@ -22,7 +22,11 @@ const envSchema = z.object({
   WEB_DIST: z.preprocess(emptyToUndefined, z.string().optional()),
   /** Sessions last this long after last use (sliding). */
   // Fractions are hours and minutes (0.5 is 12 h); at least one second.
-  SESSION_TTL_DAYS: z.coerce.number().min(1 / 86_400).max(365).default(30),
+  SESSION_TTL_DAYS: z.coerce
+    .number()
+    .min(1 / 86_400)
+    .max(365)
+    .default(30),
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /** Lifetime of cached public catalogue reads, per process. */
   CATALOGUE_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
@@ -112,6 +116,8 @@ const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
 export type Config = Omit<z.infer<typeof envSchema>, 'PAYMENT_PROVIDER'> & {
   PAYMENT_PROVIDER: 'sandbox' | 'stripe';
   dataDir: string;
+  /** The media store: game audio by content hash (modules/media). */
+  mediaDir: string;
   webDist: string;
 };
 
@@ -128,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...c,
     PAYMENT_PROVIDER: paymentProviderOf(c),
     dataDir: path.resolve(c.DATA_DIR),
+    mediaDir: path.resolve(c.DATA_DIR, 'media'),
     webDist: path.resolve(c.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
   };
 }

@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { createMediaStore } from './modules/media/media-store.js';
 import { seedDemoContent } from './modules/play/demo-content.js';
 import { loadRiskKeys } from './modules/risk/keys.js';
 import { openDatabase } from './platform/db/client.js';
@@ -13,7 +14,11 @@ async function main(): Promise<void> {
   });
   const riskKeys = await loadRiskKeys(config.dataDir, config.RISK_PRIVATE_KEY_PEM);
   if (config.DEMO_CONTENT) {
-    await seedDemoContent(database.db, { artBase: `/${config.PRODUCT_SLUG}/art`, now: new Date() });
+    await seedDemoContent(database.db, {
+      artBase: `/${config.PRODUCT_SLUG}/art`,
+      media: createMediaStore(config.mediaDir),
+      now: new Date(),
+    });
   }
   const app = await buildApp({ config, database, riskKeys });
 

@@ -52,6 +52,10 @@ export const ITEM_KEYS = [
 ] as const;
 export type ItemKey = (typeof ITEM_KEYS)[number];
 
+/** What a game's sound is for: `music` plays under the whole game. */
+export const AUDIO_KINDS = ['music'] as const;
+export type AudioKind = (typeof AUDIO_KINDS)[number];
+
 export const TICKET_USE_TYPES = ['REGISTER', 'UPDATE_PWD'] as const;
 export type TicketUseType = (typeof TICKET_USE_TYPES)[number];
 

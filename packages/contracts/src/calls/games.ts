@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall, idSchema, pageOf, pageQuerySchema } from '../call.js';
-import { EXPRESSIONS, ITEM_KEYS, SCRIPT_TYPES } from '../constants.js';
+import { AUDIO_KINDS, EXPRESSIONS, ITEM_KEYS, SCRIPT_TYPES } from '../constants.js';
 
 const scriptType = z.enum(SCRIPT_TYPES);
 const expression = z.enum(EXPRESSIONS);
@@ -96,6 +96,16 @@ export const npcInfoSchema = z.object({
 });
 export type NpcInfo = z.infer<typeof npcInfoSchema>;
 
+export const audioInfoSchema = z.object({
+  key: z.string(),
+  kind: z.enum(AUDIO_KINDS),
+  /** Path under the product base, e.g. /taleforge/media/<hash>.mp3: cacheable for good. */
+  url: z.string(),
+  /** Plays again from the start when it ends (the file is cut to loop without a seam). */
+  loop: z.boolean(),
+});
+export type AudioInfo = z.infer<typeof audioInfoSchema>;
+
 export const resourceInfoCall = defineCall({
   method: 'GET',
   path: '/api/auth/h5/game/resource/info',
@@ -105,7 +115,7 @@ export const resourceInfoCall = defineCall({
     chapters: z.array(chapterInfoSchema),
     npcs: z.array(npcInfoSchema),
     scenes: z.array(z.object({ key: z.string(), url: z.string() })),
-    audio: z.array(z.object({ key: z.string(), url: z.string() })),
+    audio: z.array(audioInfoSchema),
     /** Where the player's save is, if they have one. */
     save: z.object({ chapter_id: z.number().int(), seq: z.number().int() }).nullable(),
   }),

@@ -3,6 +3,7 @@ import type { Db, Tx } from '../../platform/db/client.js';
 import {
   chapters,
   chapterVersions,
+  gameAudio,
   games,
   minigames,
   npcs,
@@ -68,6 +69,16 @@ export async function loadGameContent(db: Db | Tx, gameId: number): Promise<Game
     db.select().from(scenes).where(eq(scenes.gameId, gameId)),
   ]);
   return { npcs: npcRows, tasks: taskRows, minigames: minigameRows, scenes: sceneRows };
+}
+
+export type AudioRow = typeof gameAudio.$inferSelect;
+
+export async function listGameAudio(db: Db | Tx, gameId: number): Promise<AudioRow[]> {
+  return db
+    .select()
+    .from(gameAudio)
+    .where(eq(gameAudio.gameId, gameId))
+    .orderBy(asc(gameAudio.key));
 }
 
 export async function insertChapterVersion(

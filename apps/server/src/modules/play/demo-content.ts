@@ -2,10 +2,12 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { AUDIO_KINDS, type AudioKind } from '@taleforge/contracts/constants';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { users } from '../../platform/db/schema/index.js';
 import { parsePersona } from '../llm/persona.js';
+import { MEDIA_EXTENSIONS, type MediaExtension, type MediaStore } from '../media/media-store.js';
 import { type GameDefinition, publishGame } from './publish.js';
 
 /** content/ at the repository root; src/ and dist/ sit at the same depth. */
@@ -13,8 +15,10 @@ export const CONTENT_DIR = fileURLToPath(new URL('../../../../../content', impor
 
 const STUDIO_PUBLIC_ID = 'taleforge_studio';
 
-type GameFile = Omit<GameDefinition, 'chapters'> & {
+type GameFile = Omit<GameDefinition, 'chapters' | 'audio'> & {
   chapters: (Omit<GameDefinition['chapters'][number], 'ink'> & { file: string })[];
+  /** Sound files beside game.json, e.g. audio/theme.mp3 (made by scripts/generate-audio.mjs). */
+  audio?: { key: string; kind: AudioKind; file: string; loop?: boolean }[];
 };
 
 export async function loadGameDefinition(dir: string): Promise<GameDefinition> {
@@ -28,7 +32,17 @@ export async function loadGameDefinition(dir: string): Promise<GameDefinition> {
   const npcs = await Promise.all(
     file.npcs.map(async (npc) => ({ ...npc, character: await loadCharacter(dir, npc) })),
   );
-  return { ...file, npcs, chapters };
+  const audio = await Promise.all((file.audio ?? []).map((sound) => loadSound(dir, sound)));
+  return { ...file, npcs, chapters, audio };
+}
+
+async function loadSound(dir: string, sound: NonNullable<GameFile['audio']>[number]) {
+  const { file, loop = false, ...rest } = sound;
+  const extension = path.extname(file).slice(1) as MediaExtension;
+  const where = `${path.join(dir, 'game.json')}: audio "${sound.key}"`;
+  if (!MEDIA_EXTENSIONS.includes(extension)) throw new Error(`${where}: ${file} is not an .mp3`);
+  if (!AUDIO_KINDS.includes(rest.kind)) throw new Error(`${where}: unknown kind "${rest.kind}"`);
+  return { ...rest, loop, extension, bytes: await readFile(path.join(dir, file)) };
 }
 
 /**
@@ -81,7 +95,7 @@ async function studioUser(db: Db): Promise<number> {
  */
 export async function seedDemoContent(
   db: Db,
-  options: { artBase: string; now: Date; contentDir?: string },
+  options: { artBase: string; media: MediaStore; now: Date; contentDir?: string },
 ): Promise<number[]> {
   const creatorId = await studioUser(db);
   const ids: number[] = [];
@@ -90,6 +104,7 @@ export async function seedDemoContent(
       await publishGame(db, def, {
         creatorId,
         coverUrl: (id) => `${options.artBase}/cover/${id}.svg`,
+        media: options.media,
         now: options.now,
       }),
     );

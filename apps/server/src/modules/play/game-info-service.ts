@@ -5,7 +5,7 @@ import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { localize, toGameCard } from '../games/game-card.js';
 import { findGameCards } from '../games/queries.js';
-import { listChapters, loadGameContent } from './content-queries.js';
+import { listChapters, listGameAudio, loadGameContent } from './content-queries.js';
 import { toChapterInfo } from './play-view.js';
 import { countUserSaves, findSave, listUserSaves } from './save-queries.js';
 import { canPlayChapter } from './unlocks.js';
@@ -20,17 +20,27 @@ export function artUrls(artBase: string) {
   };
 }
 
-export function createGameInfoService({ db, artBase }: { db: Db; artBase: string }) {
+export function createGameInfoService({
+  db,
+  artBase,
+  mediaBase,
+}: {
+  db: Db;
+  artBase: string;
+  /** Where the media store is served (modules/media/routes.ts). */
+  mediaBase: string;
+}) {
   const urls = artUrls(artBase);
 
   return {
-    /** What the play page loads once: chapters with lock state, characters' portraits, scenes. */
+    /** What the play page loads once: chapters with lock state, portraits, scenes, music. */
     async resourceInfo(userId: number, locale: Locale, gameId: number): Promise<ResourceInfo> {
       const [card] = await findGameCards(db, [gameId]);
       if (!card) throw new AppError(STATUS.GAME_NOT_FOUND);
-      const [chapters, content, save] = await Promise.all([
+      const [chapters, content, audio, save] = await Promise.all([
         listChapters(db, gameId),
         loadGameContent(db, gameId),
+        listGameAudio(db, gameId),
         findSave(db, userId, gameId),
       ]);
       const completed = save?.completedChapters ?? [];
@@ -51,7 +61,12 @@ export function createGameInfoService({ db, artBase }: { db: Db; artBase: string
           ) as Record<Expression, string>,
         })),
         scenes: content.scenes.map((s) => ({ key: s.key, url: urls.scene(gameId, s.key) })),
-        audio: [],
+        audio: audio.map((a) => ({
+          key: a.key,
+          kind: a.kind,
+          url: `${mediaBase}/${a.media}`,
+          loop: a.loop,
+        })),
         save: save ? { chapter_id: save.chapterId, seq: save.seq } : null,
       };
     },

@@ -1,10 +1,11 @@
-import type { ScriptType } from '@taleforge/contracts/constants';
-import { and, eq, sql } from 'drizzle-orm';
+import type { AudioKind, ScriptType } from '@taleforge/contracts/constants';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/client.js';
 import {
   type ChatGoal,
   chapters,
   type FaceStyle,
+  gameAudio,
   games,
   type LocalizedText,
   type MinigameSpec,
@@ -15,6 +16,7 @@ import {
   tasks,
 } from '../../platform/db/schema/index.js';
 import type { CharacterPersona } from '../llm/persona.js';
+import type { MediaExtension, MediaStore } from '../media/media-store.js';
 import { findChapterSource, insertChapterVersion, listChapters } from './content-queries.js';
 import { type ContentRefs, compileChapter } from './ink-compiler.js';
 
@@ -40,6 +42,14 @@ export interface GameDefinition {
   scenes: { key: string; style: SceneStyle }[];
   minigames: { key: string; spec: MinigameSpec }[];
   chapters: { title: LocalizedText; priceGems: number; ink: string }[];
+  /** Sounds with their bytes (content/<slug>/audio/); absent: the game is silent. */
+  audio?: {
+    key: string;
+    kind: AudioKind;
+    loop: boolean;
+    bytes: Uint8Array;
+    extension: MediaExtension;
+  }[];
 }
 
 function refsOf(def: GameDefinition): ContentRefs {
@@ -60,11 +70,20 @@ function refsOf(def: GameDefinition): ContentRefs {
 export async function publishGame(
   db: Db,
   def: GameDefinition,
-  options: { creatorId: number; coverUrl: (gameId: number) => string; now: Date },
+  options: {
+    creatorId: number;
+    coverUrl: (gameId: number) => string;
+    now: Date;
+    /** Where sound files go; needed only when the game has audio. */
+    media?: MediaStore;
+  },
 ): Promise<number> {
   const refs = refsOf(def);
   // Compile first: a broken chapter must not leave a half-updated game behind.
   const compiled = def.chapters.map((c) => compileChapter(c.ink, refs));
+  // Files before rows, for the same reason; they are named by hash, so a failed publish leaves
+  // at most an unused file, and publishing again writes nothing new.
+  const sounds = await storeSounds(def, options.media);
   return db.transaction(async (tx) => {
     const meta = {
       title: def.title,
@@ -127,9 +146,43 @@ export async function publishGame(
           set: { spec: game.spec },
         });
     }
+    await publishSounds(tx, gameId, sounds);
     await publishChapters(tx, gameId, def, compiled);
     return gameId;
   });
+}
+
+type StoredSound = Omit<NonNullable<GameDefinition['audio']>[number], 'bytes' | 'extension'> & {
+  media: string;
+};
+
+async function storeSounds(def: GameDefinition, media?: MediaStore): Promise<StoredSound[]> {
+  const audio = def.audio ?? [];
+  if (audio.length && !media) throw new Error(`${def.slug}: publishing audio needs a media store`);
+  return Promise.all(
+    audio.map(async ({ bytes, extension, ...sound }) => ({
+      ...sound,
+      media: await media!.put(bytes, extension),
+    })),
+  );
+}
+
+/** The game's sounds become exactly the definition's: changed ones point at their new file. */
+async function publishSounds(tx: Tx, gameId: number, sounds: StoredSound[]) {
+  for (const { key, ...sound } of sounds) {
+    await tx
+      .insert(gameAudio)
+      .values({ gameId, key, ...sound })
+      .onConflictDoUpdate({ target: [gameAudio.gameId, gameAudio.key], set: sound });
+  }
+  const keys = sounds.map((s) => s.key);
+  await tx
+    .delete(gameAudio)
+    .where(
+      keys.length
+        ? and(eq(gameAudio.gameId, gameId), notInArray(gameAudio.key, keys))
+        : eq(gameAudio.gameId, gameId),
+    );
 }
 
 async function publishChapters(tx: Tx, gameId: number, def: GameDefinition, compiled: string[]) {

@@ -1,5 +1,7 @@
+import type { AudioKind } from '@taleforge/contracts/constants';
 import {
   bigint,
+  boolean,
   index,
   integer,
   jsonb,
@@ -131,4 +133,23 @@ export const scenes = pgTable(
     style: jsonb('style').$type<SceneStyle>().notNull(),
   },
   (t) => [primaryKey({ columns: [t.gameId, t.key] }), index('scenes_game_idx').on(t.gameId)],
+);
+
+/**
+ * A game's sounds. The bytes sit in the media store (modules/media) under a name made from their
+ * hash, so a changed file gets a new URL and each URL can be cached for good.
+ */
+export const gameAudio = pgTable(
+  'game_audio',
+  {
+    gameId: bigint('game_id', { mode: 'number' })
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    kind: text('kind').$type<AudioKind>().notNull(),
+    /** The media store's name of the file, e.g. `3f2a….mp3`. */
+    media: text('media').notNull(),
+    loop: boolean('loop').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.key] })],
 );
