@@ -12,6 +12,7 @@ import { Journal } from './journal';
 import { DiceGame } from './minigames/dice-game';
 import { PuzzleGame } from './minigames/puzzle-game';
 import { WordGame } from './minigames/word-game';
+import { MusicToggle } from './music-toggle';
 import { parseGameId, type playLoader } from './play-loader';
 import { useGameResources, usePlay } from './use-play';
 import './play.css';
@@ -85,6 +86,7 @@ export function DramaPlayPage() {
       ? chatPortrait(resources.data, chatWith, chatFace)
       : portraitOf(state, index, resources.data);
   const scene = resources.data?.scenes.find((s) => s.key === state?.scene)?.url;
+  const music = resources.data?.audio.find((a) => a.kind === 'music')?.url ?? null;
   // Choices and games wait until the last line has been read out in full.
   const ready = finished && !busy && (!state?.lines.length || typedLine === lineKey);
 
@@ -160,6 +162,7 @@ export function DramaPlayPage() {
               </span>
             </span>
           )}
+          <MusicToggle url={music} />
           <button
             type="button"
             className="button button--small button--ghost play__journal-toggle"
