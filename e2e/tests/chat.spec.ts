@@ -77,7 +77,10 @@ test('talks with ARI, pays per message, reloads mid-reply, reaches the goal and 
   await expect(page).toHaveURL(/\/drama\/\d+$/);
   await playToConversation(page);
   await expect(page.locator('.conversation')).toContainText('Find out where ARI learned the song');
-  await page.getByRole('button', { name: 'Talk to ARI' }).click();
+  await page
+    .getByRole('region', { name: 'ARI wants to talk' })
+    .getByRole('button', { name: 'Talk to ARI' })
+    .click();
 
   const chat = page.getByRole('dialog', { name: 'ARI' });
   await expect(chat.getByText('I have been counting the stars for you')).toBeVisible();
@@ -111,7 +114,10 @@ test('talks with ARI, pays per message, reloads mid-reply, reaches the goal and 
   await expect(live).not.toContainText('lamp in it.');
   await page.reload();
   await readUntil(page, '.conversation');
-  await page.getByRole('button', { name: 'Talk to ARI' }).click();
+  await page
+    .getByRole('region', { name: 'ARI wants to talk' })
+    .getByRole('button', { name: 'Talk to ARI' })
+    .click();
   // Nothing was lost: the reply finished on the server and the history shows all of it.
   await expect(
     chat.getByText(
