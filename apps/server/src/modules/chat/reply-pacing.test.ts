@@ -6,7 +6,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 describe('pacer', () => {
   it('writes the first piece at once and gathers the rest into one write per interval', async () => {
     const writes: string[] = [];
-    const p = pacer(async (text) => void writes.push(text), 30, { immediateFirst: true });
+    const p = pacer(async (text) => void writes.push(text), 30, { firstAfterMs: 0 });
     await p.push('A');
     expect(writes).toEqual(['A']);
     void p.push('b');
@@ -34,7 +34,7 @@ describe('pacer', () => {
         running -= 1;
       },
       5,
-      { immediateFirst: true },
+      { firstAfterMs: 0 },
     );
     await p.push('1');
     for (const piece of ['2', '3', '4', '5']) {
@@ -44,6 +44,21 @@ describe('pacer', () => {
     await p.flush();
     expect(writes.join('')).toBe('12345');
     expect(overlapped).toBe(false);
+  });
+
+  it('can write the first piece after a short wait of its own, then pace the rest', async () => {
+    const writes: string[] = [];
+    const p = pacer(async (text) => void writes.push(text), 40, { firstAfterMs: 1 });
+    void p.push('A');
+    // Not in this turn: whatever the caller writes right after the push goes out first.
+    expect(writes).toEqual([]);
+    await sleep(10);
+    expect(writes).toEqual(['A']);
+    void p.push('b');
+    await sleep(10);
+    expect(writes).toEqual(['A']);
+    await p.flush();
+    expect(writes).toEqual(['A', 'b']);
   });
 
   it('reports a failed write at the next flush, without an unhandled rejection before it', async () => {

@@ -18,18 +18,18 @@ export interface Pacer {
 }
 
 /**
- * Gathers text and hands it to `write` in one piece per `intervalMs`, one write at a time.
- * With `immediateFirst` the first piece is written at once.
+ * Gathers text and hands it to `write` in one piece per `intervalMs`, one write at a time. The
+ * first piece waits `firstAfterMs` instead: 0 writes it at once.
  */
 export function pacer(
   write: (text: string) => Promise<void>,
   intervalMs: number,
-  { immediateFirst = false } = {},
+  { firstAfterMs = intervalMs } = {},
 ): Pacer {
   let pending = '';
   let timer: NodeJS.Timeout | null = null;
   let chain: Promise<void> = Promise.resolve();
-  let first = immediateFirst;
+  let first = true;
 
   const writeGathered = () => {
     timer = null;
@@ -47,11 +47,10 @@ export function pacer(
     push(text) {
       const before = chain;
       pending += text;
-      if (first) {
-        first = false;
-        return writeGathered();
-      }
-      timer ??= setTimeout(writeGathered, intervalMs);
+      const wait = first ? firstAfterMs : intervalMs;
+      first = false;
+      if (wait === 0 && !timer) return writeGathered();
+      timer ??= setTimeout(writeGathered, wait);
       return before;
     },
     flush() {

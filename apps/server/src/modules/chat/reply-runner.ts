@@ -107,16 +107,15 @@ export function createReplyRunner(deps: RunnerDeps) {
       gem_balance: turn.gemBalance,
     });
     const { conversation, ctx } = turn;
-    // The first delta is sent and stored at once, the rest gathered: the stream trails the model
-    // by at most DELTA_BATCH_MS, the stored text (what a reload shows) by STORE_INTERVAL_MS, and
-    // the complete text is stored when the reply ends.
-    const deltas = pacer((text) => emit('delta', { text }), DELTA_BATCH_MS, {
-      immediateFirst: true,
-    });
+    // The first delta is sent at once and stored on the next turn of the event loop, once it has
+    // left (the player waits for it; a statement's socket write first would delay it); the rest
+    // are gathered: the stream trails the model by at most DELTA_BATCH_MS, the stored text (what
+    // a reload shows) by STORE_INTERVAL_MS, and the complete text is stored when the reply ends.
+    const deltas = pacer((text) => emit('delta', { text }), DELTA_BATCH_MS, { firstAfterMs: 0 });
     const store = pacer(
       (text) => appendReplyText(db, turn.reply.id, text, now()),
       STORE_INTERVAL_MS,
-      { immediateFirst: true },
+      { firstAfterMs: 1 },
     );
     let outcome: Awaited<ReturnType<typeof streamReply>>;
     try {
@@ -125,8 +124,9 @@ export function createReplyRunner(deps: RunnerDeps) {
         moderator: deps.moderator,
         request: turn.model.request,
         onDelta: (text) => {
+          const sent = deltas.push(text);
           void store.push(text);
-          return deltas.push(text);
+          return sent;
         },
       });
       await Promise.all([deltas.flush(), store.flush()]);
