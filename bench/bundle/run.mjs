@@ -21,7 +21,23 @@ export async function benchBundle(route = '/For_You', budgetKb = BUDGET_KB) {
       if (url.port === String(server.port) && url.pathname.endsWith('.js'))
         scripts.add(url.pathname);
     });
-    await page.goto(`${server.origin}${route}`, { waitUntil: 'networkidle' });
+    let inFlight = 0;
+    let quietSince = performance.now();
+    page.on('request', () => void (inFlight += 1));
+    const done = () => {
+      inFlight -= 1;
+      quietSince = performance.now();
+    };
+    page.on('requestfinished', done);
+    page.on('requestfailed', done);
+    await page.goto(`${server.origin}${route}`);
+    // The visitor step can leave the network quiet for longer than Playwright's "networkidle"
+    // waits, and the screen's own code only starts loading once the app has mounted: wait for
+    // the mount, then for half a second without a request.
+    await page.waitForFunction(() => performance.getEntriesByName('taleforge:mount').length > 0);
+    while (inFlight > 0 || performance.now() - quietSince < 500) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
   } finally {
     await browser.close();
     await server.stop();

@@ -13,13 +13,8 @@ const mark = (name: 'devtools-guard' | 'visitor-ready' | 'mount') =>
  * for it. On failure the router's own import retries it, and handles a real failure.
  */
 function prefetchFirstScreen(path: string): Promise<unknown> | undefined {
+  // Only the landing screen: a play page fetched here as well measured no sooner (bench/first-line).
   if (/^\/(For_You\/?)?$/i.test(path)) return import('./features/home/for-you-page');
-  if (/^\/drama\/\d+\/?$/.test(path)) {
-    return Promise.all([
-      import('./features/drama/drama-play-page'),
-      import('./shared/api/query-scope'),
-    ]);
-  }
   return undefined;
 }
 

@@ -1,5 +1,4 @@
 import { type RouteObject, redirect } from 'react-router';
-import { playLoader, shouldPlayRevalidate } from '../features/drama/play-loader';
 import { profileGuardLoader } from '../features/profile/profile-guard';
 import { walletGuardLoader } from '../features/wallet/wallet-guard';
 import { AppShell } from './layout/app-shell';
@@ -63,9 +62,13 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'drama/:id',
-                // Outside `lazy`, so the story's first step is asked for while the page loads.
-                loader: playLoader,
-                shouldRevalidate: shouldPlayRevalidate,
+                // Outside `lazy`, so the story's first step is asked for while the page loads; its
+                // own small chunk, so the first visit to another screen does not carry it.
+                loader: (args) =>
+                  import('../features/drama/play-loader').then((m) => m.playLoader(args)),
+                // Another game opens the story anew; a re-render or the same link does not.
+                shouldRevalidate: ({ currentParams, nextParams }) =>
+                  currentParams.id !== nextParams.id,
                 lazy: () =>
                   import('../features/drama/drama-play-page').then((m) => ({
                     Component: m.DramaPlayPage,

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../shared/ui/toast/toast-store';
 import { renderWithQuery, stubApi } from '../../test/render';
 import { DramaPlayPage } from './drama-play-page';
-import { playLoader, shouldPlayRevalidate } from './play-loader';
+import { playLoader } from './play-loader';
 
 const chapter = (id: number, position: number, price: number, unlocked: boolean) => ({
   id,
@@ -117,7 +117,6 @@ function renderPage() {
       {
         path: '/drama/:id',
         loader: playLoader,
-        shouldRevalidate: shouldPlayRevalidate,
         Component: DramaPlayPage,
       },
     ],

@@ -1,5 +1,5 @@
 import type { PlayState, ResourceInfo } from '@taleforge/contracts';
-import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from 'react-router';
+import type { LoaderFunctionArgs } from 'react-router';
 import { fetchResources, sendEvent } from './play-api';
 
 /** The game's first step and its assets, asked for before the play page's code has arrived. */
@@ -30,7 +30,3 @@ export function playLoader({ params }: LoaderFunctionArgs): { opening: PlayOpeni
   opening.resources.catch(() => {});
   return { opening };
 }
-
-/** Another game opens the story anew; anything else (a re-render, the same link) does not. */
-export const shouldPlayRevalidate = ({ currentParams, nextParams }: ShouldRevalidateFunctionArgs) =>
-  currentParams.id !== nextParams.id;
