@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 import {
   DEVTOOLS_HOST,
   DISCORD_CLIENT_ID,
@@ -33,6 +34,18 @@ for (const name of ['E2E_DATA_DIR', 'E2E_SHORT_SESSION_DATA_DIR']) {
 // The journeys run on the embedded database; a DATABASE_URL from the shell must not leak in.
 delete process.env.DATABASE_URL;
 
+/** What both servers of the journeys share: always our own, on a fresh data directory. */
+const serverOptions = {
+  cwd: repoRoot,
+  reuseExistingServer: false,
+  timeout: 60_000,
+  // Warnings and errors only: they show up in the runner's output as [WebServer] lines.
+  stdout: 'pipe',
+  stderr: 'pipe',
+  gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+} as const;
+const serverEnv = { HOST: '127.0.0.1', NODE_ENV: 'test', LOG_LEVEL: 'warn' };
+
 export default defineConfig({
   testDir: './tests',
   outputDir: join(repoRoot, 'test-results'),
@@ -55,37 +68,20 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-dev-shm-usage',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-        `--host-resolver-rules=MAP ${DEVTOOLS_HOST} 127.0.0.1`,
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP ${DEVTOOLS_HOST} 127.0.0.1`],
     },
   },
   webServer: [
     {
       // The built server behind its loopback stand-ins for SMTP, Google and Discord (see the file).
       command: 'node --import tsx e2e/support/e2e-server.ts',
-      cwd: repoRoot,
+      ...serverOptions,
       url: `http://127.0.0.1:${E2E_PORT}/taleforge/health`,
-      // Always our own server on a fresh data directory, never one left running.
-      reuseExistingServer: false,
-      timeout: 60_000,
-      // Warnings and errors only: they show up in the runner's output as [WebServer] lines.
-      stdout: 'pipe',
-      stderr: 'pipe',
-      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
       env: {
+        ...serverEnv,
         PORT: String(E2E_PORT),
-        HOST: '127.0.0.1',
-        DATA_DIR: process.env.E2E_DATA_DIR,
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'warn',
+        DATA_DIR: process.env.E2E_DATA_DIR!,
         PUBLIC_URL: `http://localhost:${E2E_PORT}`,
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         GOOGLE_CLIENT_ID,
@@ -106,19 +102,12 @@ export default defineConfig({
       // The same build whose sign-in sessions last seconds, for the journey of a token that
       // expires (session-expiry.spec.ts); checked tokens are not trusted from memory there.
       command: 'node apps/server/dist/main.js',
-      cwd: repoRoot,
+      ...serverOptions,
       url: `http://127.0.0.1:${SHORT_SESSION_PORT}/taleforge/health`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      stdout: 'pipe',
-      stderr: 'pipe',
-      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
       env: {
+        ...serverEnv,
         PORT: String(SHORT_SESSION_PORT),
-        HOST: '127.0.0.1',
-        DATA_DIR: process.env.E2E_SHORT_SESSION_DATA_DIR,
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'warn',
+        DATA_DIR: process.env.E2E_SHORT_SESSION_DATA_DIR!,
         SESSION_TTL_DAYS: String(SHORT_SESSION_SECONDS / 86_400),
         SESSION_CACHE_MS: '0',
       },
