@@ -122,7 +122,7 @@ function renderPage() {
     ],
     { initialEntries: ['/drama/7'] },
   );
-  return renderWithQuery(<RouterProvider router={router} />);
+  return { router, ...renderWithQuery(<RouterProvider router={router} />) };
 }
 
 describe('<DramaPlayPage/>', () => {
@@ -174,6 +174,25 @@ describe('<DramaPlayPage/>', () => {
         .map((b) => JSON.parse(String(b)));
       expect(bodies).toContainEqual({ type: 'choose', game_id: 7, seq: 1, choice_index: 0 });
     });
+  });
+
+  it('opening another game adopts that game’s first step from the loader, asked once', async () => {
+    localStorage.setItem('access_token', 'tok');
+    const fetchMock = stubApi({
+      '/api/auth/h5/game/resource/info': resources,
+      '/api/auth/h5/game/event': state,
+    });
+    const { router } = renderPage();
+    await screen.findByTestId('dialogue');
+    await router.navigate('/drama/8');
+    await waitFor(() =>
+      expect(postedBodies(fetchMock)).toContainEqual(expect.objectContaining({ game_id: 8 })),
+    );
+    // Give a second, duplicate start the chance to show up.
+    await new Promise((r) => setTimeout(r, 50));
+    const starts = (id: number) =>
+      postedBodies(fetchMock).filter((b) => b.type === 'start' && b.game_id === id).length;
+    expect([starts(7), starts(8)]).toEqual([1, 1]);
   });
 
   it('talks to a met character from the journal; the stage shows the face the chat shows', async () => {

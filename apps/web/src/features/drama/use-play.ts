@@ -19,13 +19,19 @@ export type PlayAction =
   | { type: 'minigame_move'; move: Record<string, unknown> }
   | { type: 'rewind'; to_step: number };
 
-/** Takes a promise once: the loader's answer serves the first read, later reads ask anew. */
+/**
+ * Takes each promise the loader hands over once: its answer serves the first read of that game,
+ * later reads ask anew. Another game (the loader ran again) brings a new one.
+ */
 function useOnce<T>(value: Promise<T> | undefined) {
-  const ref = useRef(value);
+  const latest = useRef(value);
+  latest.current = value;
+  const taken = useRef(new WeakSet<Promise<T>>());
   return useCallback(() => {
-    const taken = ref.current;
-    ref.current = undefined;
-    return taken;
+    const current = latest.current;
+    if (!current || taken.current.has(current)) return undefined;
+    taken.current.add(current);
+    return current;
   }, []);
 }
 
