@@ -1,6 +1,6 @@
 import type { LoginData, UserInfo } from '@taleforge/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inviteCode, login, PASSWORD, registerAccount } from './support/accounts.js';
+import { inviteCode, login, registerAccount, registerPayload } from './support/accounts.js';
 import { call } from './support/http.js';
 import { startTestServer, type TestServer } from './support/server.js';
 import { startSmtpServer } from './support/smtp.js';
@@ -21,17 +21,6 @@ const ticket = (email: string, use = 'REGISTER', lang?: string) =>
     body: { email, send_to_email: true, ticket_use_type: use },
     lang,
   });
-
-const registerBody = (email: string, code: string, invite: string) => ({
-  email,
-  ticket: code,
-  pwd: PASSWORD,
-  pwd_: PASSWORD,
-  nick_name: 'Wren',
-  oauth_enum: 'EMAIL',
-  scene_type: 1,
-  invite_code: invite,
-});
 
 describe('verification codes', () => {
   it('mails a 6-digit code in the player language, as text and HTML', async () => {
@@ -63,13 +52,13 @@ describe('verification codes', () => {
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) {
       const res = await call(server, '/api/v1/register', {
-        body: registerBody('once@example.com', wrong, invite),
+        body: registerPayload('once@example.com', wrong, invite),
       });
       expect(res.status).toBe(2002);
     }
     // Five wrong tries leave the code alive…
     const ok = await call<LoginData>(server, '/api/v1/register', {
-      body: registerBody('once@example.com', code, invite),
+      body: registerPayload('once@example.com', code, invite),
     });
     expect(ok.status).toBe(200);
 
@@ -79,13 +68,13 @@ describe('verification codes', () => {
     const burnWrong = burnCode === '000000' ? '111111' : '000000';
     for (let i = 0; i < 6; i++)
       await call(server, '/api/v1/register', {
-        body: registerBody('burn@example.com', burnWrong, invite),
+        body: registerPayload('burn@example.com', burnWrong, invite),
       });
     // …the sixth burns it: now even the right code fails.
     expect(
       (
         await call(server, '/api/v1/register', {
-          body: registerBody('burn@example.com', burnCode, invite),
+          body: registerPayload('burn@example.com', burnCode, invite),
         })
       ).status,
     ).toBe(2002);
@@ -94,7 +83,7 @@ describe('verification codes', () => {
     expect(
       (
         await call(server, '/api/v1/register', {
-          body: registerBody('other@example.com', code, invite),
+          body: registerPayload('other@example.com', code, invite),
         })
       ).status,
     ).toBe(2002);
@@ -105,7 +94,7 @@ describe('verification codes', () => {
     const code = smtp.codeFor('late@example.com');
     server.clock.advance(30 * 60_000);
     const res = await call(server, '/api/v1/register', {
-      body: registerBody('late@example.com', code, await inviteCode(server)),
+      body: registerPayload('late@example.com', code, await inviteCode(server)),
     });
     expect(res.status).toBe(2002);
   });
@@ -140,21 +129,21 @@ describe('registration', () => {
     const code = smtp.codeFor('pair@example.com');
     const invite = await inviteCode(server);
     const mismatch = await call(server, '/api/v1/register', {
-      body: { ...registerBody('pair@example.com', code, invite), pwd_: 'different1' },
+      body: { ...registerPayload('pair@example.com', code, invite), pwd_: 'different1' },
     });
     expect(mismatch).toMatchObject({
       status: 2007,
       desc: 'the two passwords entered do not match',
     });
     const bad = await call(server, '/api/v1/register', {
-      body: registerBody('pair@example.com', code, 'NOSUCHCODE'),
+      body: registerPayload('pair@example.com', code, 'NOSUCHCODE'),
     });
     expect(bad.status).toBe(2004);
     // The right invite still works with the same code: a refused registration did not use it.
     expect(
       (
         await call(server, '/api/v1/register', {
-          body: registerBody('pair@example.com', code, invite),
+          body: registerPayload('pair@example.com', code, invite),
         })
       ).status,
     ).toBe(200);
@@ -173,7 +162,7 @@ describe('registration', () => {
     await Promise.all(emails.map((e) => ticket(e)));
     const results = await Promise.all(
       emails.map((e) =>
-        call(server, '/api/v1/register', { body: registerBody(e, smtp.codeFor(e), invite) }),
+        call(server, '/api/v1/register', { body: registerPayload(e, smtp.codeFor(e), invite) }),
       ),
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);

@@ -4,7 +4,13 @@ import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/platform/db/schema/index.js';
-import { inviteCode, login, PASSWORD, registerAccount } from './support/accounts.js';
+import {
+  inviteCode,
+  login,
+  PASSWORD,
+  registerAccount,
+  registerPayload,
+} from './support/accounts.js';
 import {
   anyValue,
   checkedCall,
@@ -103,17 +109,10 @@ describe('every field of every email payload, fuzzed', () => {
         locale,
         async (change, lang) => {
           const email = fresh('r');
-          const base = {
-            email,
-            ticket: await codeFor(email),
-            pwd: PASSWORD,
-            pwd_: PASSWORD,
+          const base = registerPayload(email, await codeFor(email), await inviteCode(server), {
             nick_name: 'Fuzzy',
-            oauth_enum: 'EMAIL',
-            scene_type: 1,
-            invite_code: await inviteCode(server),
             register_df_id: 'v_fuzz_device',
-          };
+          });
           const body = withChange(base, change);
           const res = await check('/api/v1/register', { body, lang });
           if (res.status !== 200) return;
@@ -134,18 +133,11 @@ describe('every field of every email payload, fuzzed', () => {
     for (const edge of UNICODE_EDGES) {
       for (const field of ['nick_name', 'invite_code', 'register_df_id'] as const) {
         const email = fresh('u');
-        const body = {
-          email,
-          ticket: await codeFor(email),
-          pwd: PASSWORD,
-          pwd_: PASSWORD,
-          nick_name: 'Wren',
-          oauth_enum: 'EMAIL',
-          scene_type: 1,
-          invite_code: await inviteCode(server),
+        const invite = await inviteCode(server);
+        const body = registerPayload(email, await codeFor(email), invite, {
           register_df_id: 'v_edge',
-        };
-        body[field] = field === 'invite_code' ? `${body.invite_code}${edge}` : `Wren${edge}`;
+          [field]: field === 'invite_code' ? `${invite}${edge}` : `Wren${edge}`,
+        });
         const res = await check('/api/v1/register', { body, lang: 'zh_CN' });
         // Either kept exactly (a trimmed nickname) or refused; NUL once answered 500 here.
         if (res.status === 200) {

@@ -2,7 +2,13 @@ import type { LoginData } from '@taleforge/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/platform/db/schema/index.js';
-import { inviteCode, login, PASSWORD, registerAccount } from './support/accounts.js';
+import {
+  inviteCode,
+  login,
+  PASSWORD,
+  registerAccount,
+  registerPayload,
+} from './support/accounts.js';
 import { startDiscordFlow, startFakeDiscord } from './support/fake-discord.js';
 import { startFakeGoogle } from './support/fake-google.js';
 import { countAccounts } from './support/fuzz.js';
@@ -38,17 +44,7 @@ const ticket = (email: string, use = 'REGISTER') =>
 
 async function registerBody(email: string, overrides: Record<string, unknown> = {}) {
   expect((await ticket(email)).status).toBe(200);
-  return {
-    email,
-    ticket: smtp.codeFor(email),
-    pwd: PASSWORD,
-    pwd_: PASSWORD,
-    nick_name: 'Wren',
-    oauth_enum: 'EMAIL',
-    scene_type: 1,
-    invite_code: await inviteCode(server),
-    ...overrides,
-  };
+  return registerPayload(email, smtp.codeFor(email), await inviteCode(server), overrides);
 }
 
 const registerDfIdOf = async (uid: string) =>

@@ -1,8 +1,8 @@
 import type { LoginData, UserInfo } from '@taleforge/contracts';
-import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { safeReturnPath } from '../src/modules/auth/oauth/return-path.js';
 import { inviteCode } from './support/accounts.js';
+import { startDiscordFlow, startFakeDiscord } from './support/fake-discord.js';
 import { startFakeGoogle } from './support/fake-google.js';
 import { call } from './support/http.js';
 import { startTestServer, type TestServer } from './support/server.js';
@@ -10,25 +10,15 @@ import { startTestServer, type TestServer } from './support/server.js';
 let server: TestServer;
 let bare: TestServer;
 let google: Awaited<ReturnType<typeof startFakeGoogle>>;
-const discord = new OAuth2Server();
-let discordUser = 'discord-user-1';
+let discord: Awaited<ReturnType<typeof startFakeDiscord>>;
 
 beforeAll(async () => {
   google = await startFakeGoogle();
-  await discord.issuer.keys.generate('RS256');
-  await discord.start(0, '127.0.0.1');
-  discord.service.on('beforeUserinfo', (res: { body: unknown }) => {
-    res.body = { id: discordUser, username: 'nightjar', global_name: 'Nightjar', avatar: null };
-  });
-  const issuer = discord.issuer.url!;
+  discord = await startFakeDiscord();
   server = await startTestServer({
     ...google.env,
+    ...discord.env,
     GOOGLE_CLIENT_ID: 'taleforge-web',
-    DISCORD_CLIENT_ID: 'taleforge-discord',
-    DISCORD_CLIENT_SECRET: 'discord-secret',
-    DISCORD_AUTHORIZE_URL: `${issuer}/authorize`,
-    DISCORD_TOKEN_URL: `${issuer}/token`,
-    DISCORD_USER_URL: `${issuer}/userinfo`,
     AUTH_RATE_LIMIT_SCALE: '1000',
   });
   bare = await startTestServer();
@@ -128,25 +118,7 @@ describe('Google sign-in', () => {
   });
 });
 
-async function startDiscord(returnPath: string) {
-  const res = await fetch(server.url('/api/v1/oauth/discord/authorize', { df_id: 'v_test' }), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ return_path: returnPath }),
-  });
-  const cookie = res.headers.get('set-cookie')!.split(';')[0]!;
-  const { data } = (await res.json()) as { data: { authorize_url: string } };
-  const authorize = new URL(data.authorize_url);
-  // The provider's page: it sends the browser back with a code and our state.
-  const back = await fetch(authorize, { redirect: 'manual' });
-  const callback = new URL(back.headers.get('location')!);
-  return {
-    cookie,
-    authorize,
-    code: callback.searchParams.get('code')!,
-    state: callback.searchParams.get('state')!,
-  };
-}
+const startDiscord = (returnPath: string) => startDiscordFlow(server, returnPath);
 
 const discordLogin = (flow: { code: string; state: string }, cookie?: string) =>
   call<LoginData>(server, '/api/v1/login', {
@@ -186,7 +158,7 @@ describe('Discord sign-in', () => {
   });
 
   it('keys accounts by Discord user id', async () => {
-    discordUser = 'discord-user-2';
+    discord.signInAs('discord-user-2');
     const a = await startDiscord('/');
     const first = await discordLogin(a, a.cookie);
     const b = await startDiscord('/');

@@ -19,6 +19,24 @@ export async function inviteCode(
 
 export const PASSWORD = 'correct-horse';
 
+/** A register payload: the mailed code and an invite from the caller, our defaults for the rest. */
+export const registerPayload = (
+  email: string,
+  ticket: string | undefined,
+  inviteCode: string,
+  overrides: Record<string, unknown> = {},
+) => ({
+  email,
+  ticket,
+  pwd: PASSWORD,
+  pwd_: PASSWORD,
+  nick_name: 'Wren',
+  oauth_enum: 'EMAIL',
+  scene_type: 1,
+  invite_code: inviteCode,
+  ...overrides,
+});
+
 /** Registers through the real calls: ticket mailed over SMTP, code read back from the mail. */
 export async function registerAccount(
   server: TestServer,
@@ -32,16 +50,12 @@ export async function registerAccount(
   if (ticket.status !== 200) throw new Error(`ticket: ${ticket.status} ${ticket.desc}`);
   return call<LoginData>(server, '/api/v1/register', {
     dfId: options.dfId,
-    body: {
+    body: registerPayload(
       email,
-      ticket: smtp.codeFor(email.toLowerCase()),
-      pwd: PASSWORD,
-      pwd_: PASSWORD,
-      nick_name: options.nick ?? 'Lantern',
-      oauth_enum: 'EMAIL',
-      scene_type: 1,
-      invite_code: options.invite ?? (await inviteCode(server)),
-    },
+      smtp.codeFor(email.toLowerCase()),
+      options.invite ?? (await inviteCode(server)),
+      { nick_name: options.nick ?? 'Lantern' },
+    ),
   });
 }
 

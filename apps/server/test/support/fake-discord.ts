@@ -39,10 +39,13 @@ export async function startDiscordFlow(server: TestServer, returnPath = '/') {
   });
   const cookie = res.headers.get('set-cookie')!.split(';')[0]!;
   const { data } = (await res.json()) as { data: { authorize_url: string } };
-  const back = await fetch(new URL(data.authorize_url), { redirect: 'manual' });
+  const authorize = new URL(data.authorize_url);
+  // The provider's page: it sends the browser back with a code and our state.
+  const back = await fetch(authorize, { redirect: 'manual' });
   const callback = new URL(back.headers.get('location')!);
   return {
     cookie,
+    authorize,
     code: callback.searchParams.get('code')!,
     state: callback.searchParams.get('state')!,
   };
