@@ -33,7 +33,7 @@ export function GameCard({ game, progress }: { game: GameCardData; progress?: Pr
         </div>
         <h3 className="game-card__title">{game.title}</h3>
       </Link>
-      {progress && (
+      {progress ? (
         <div className="game-card__progress">
           {progress.chapter && <span className="game-card__chapter">{progress.chapter}</span>}
           <progress
@@ -42,8 +42,7 @@ export function GameCard({ game, progress }: { game: GameCardData; progress?: Pr
             aria-label={t('home.progress', { percent: Math.round(progress.percent) })}
           />
         </div>
-      )}
-      {!progress && (
+      ) : (
         <p className="game-card__meta">
           <span
             className="game-card__plays"
