@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { installPgTransactionFix } from './pg-transaction-fix.js';
+import { withStatementCache } from './pglite-statement-cache.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -50,8 +51,9 @@ async function openPglite(dataDir: string): Promise<Database> {
   const dir = dataDir === 'memory://' ? dataDir : path.join(dataDir, 'pglite');
   if (dir !== 'memory://') await mkdir(dir, { recursive: true });
   const client = await PGlite.create(dir);
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
+  await migratePglite(drizzlePglite(client), { migrationsFolder });
+  // The migrations ran on the plain client: their DDL is run once and needs no cached statement.
+  const db = drizzlePglite(withStatementCache(client), { schema });
   return { db: db as unknown as Db, driver: 'pglite', close: () => client.close() };
 }
 
