@@ -1,7 +1,13 @@
 // The built server as main.js starts it (demo content seeded), plus players for the load
 // generator: signed in, with gems granted through the real ledger. Their tokens and the demo
-// character they talk to go to DATA_DIR/bench-chat.json.
+// character they talk to go to DATA_DIR/bench-chat.json. Requests marked `x-bench-timed` are
+// timed inside this process (arrival, the model asked, its first byte, the first delta handed to
+// the socket); the timings go to DATA_DIR/bench-timings.json when the server stops.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { subscribe } from 'node:diagnostics_channel';
+import { writeFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
+import { ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { buildApp } from '../../apps/server/dist/app.js';
@@ -13,6 +19,47 @@ import { loadRiskKeys } from '../../apps/server/dist/modules/risk/keys.js';
 import { createWalletService } from '../../apps/server/dist/modules/wallet/wallet-service.js';
 import { openDatabase } from '../../apps/server/dist/platform/db/client.js';
 import { games, npcs, users } from '../../apps/server/dist/platform/db/schema/index.js';
+
+const timings = [];
+const current = new AsyncLocalStorage();
+subscribe('http.server.request.start', ({ request, response }) => {
+  if (!request.headers['x-bench-timed']) return;
+  const timing = { arrived: performance.now() };
+  timings.push(timing);
+  timingOf.set(response, timing);
+  // Everything the request does from here runs in this context: its call to the model included.
+  current.enterWith(timing);
+});
+const timingOf = new WeakMap();
+const write = ServerResponse.prototype.write;
+ServerResponse.prototype.write = function timedWrite(chunk, ...rest) {
+  const timing = timingOf.get(this);
+  if (timing && !timing.firstDelta && String(chunk).startsWith('event: delta')) {
+    timing.firstDelta = performance.now();
+  }
+  return write.call(this, chunk, ...rest);
+};
+const untimedFetch = globalThis.fetch;
+// The providers take the global fetch when they are made: replaced before the app is built.
+globalThis.fetch = async (input, init) => {
+  const timing = current.getStore();
+  // The reply's model call only: a memory summary later in the same request is not timed.
+  if (!timing || timing.modelAsked) return untimedFetch(input, init);
+  timing.modelAsked = performance.now();
+  const response = await untimedFetch(input, init);
+  if (!response.body) return response;
+  const reader = response.body.getReader();
+  const body = new ReadableStream({
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) return controller.close();
+      timing.modelFirstByte ??= performance.now();
+      controller.enqueue(value);
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+  return new Response(body, { status: response.status, headers: response.headers });
+};
 
 const config = loadConfig();
 const database = await openDatabase({
@@ -47,6 +94,7 @@ await writeFile(join(config.dataDir, 'bench-chat.json'), JSON.stringify({ ...ari
 
 const app = await buildApp({ config, database, riskKeys: await loadRiskKeys(config.dataDir) });
 const stop = async () => {
+  writeFileSync(join(config.dataDir, 'bench-timings.json'), JSON.stringify(timings));
   await app.close();
   await database.close();
   process.exit(0);

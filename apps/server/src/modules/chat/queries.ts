@@ -40,17 +40,26 @@ export async function findConversation(
   return row ?? null;
 }
 
-/** The conversation, created on the first message (two first messages at once get the same). */
+/**
+ * The conversation, created on the first message (two first messages at once get the same);
+ * `updatedAt` is its last message or memory change.
+ */
 export async function ensureConversation(
   tx: Tx,
   key: { userId: number; gameId: number; npcId: number },
   now: Date,
 ): Promise<ConversationRow> {
-  await tx
+  // One statement whether it exists or not. It locks the row: callers take the wallet's lock
+  // first, the order a visitor's sign-in moves things in (auth/visitor-merge.ts).
+  const [row] = await tx
     .insert(conversations)
     .values({ ...key, createdAt: now, updatedAt: now })
-    .onConflictDoNothing();
-  return (await findConversation(tx, key.userId, key.gameId, key.npcId))!;
+    .onConflictDoUpdate({
+      target: [conversations.userId, conversations.gameId, conversations.npcId],
+      set: { updatedAt: now },
+    })
+    .returning();
+  return row!;
 }
 
 export async function updateMemory(

@@ -69,4 +69,22 @@ describe('pacer', () => {
     await sleep(20);
     await expect(p.flush()).rejects.toThrow('database gone');
   });
+
+  it('drops what is gathered on discard, after the write already running has finished', async () => {
+    const writes: string[] = [];
+    const p = pacer(
+      async (text) => {
+        await sleep(20);
+        writes.push(text);
+      },
+      5,
+      { firstAfterMs: 0 },
+    );
+    void p.push('A');
+    void p.push('b');
+    await p.discard();
+    expect(writes).toEqual(['A']);
+    await sleep(30);
+    expect(writes).toEqual(['A']);
+  });
 });

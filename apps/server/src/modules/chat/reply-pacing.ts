@@ -15,6 +15,8 @@ export interface Pacer {
   push(text: string): Promise<void>;
   /** Writes what is gathered now and waits for it. */
   flush(): Promise<void>;
+  /** Drops what is gathered and waits for the writes already started. */
+  discard(): Promise<void>;
 }
 
 /**
@@ -56,6 +58,12 @@ export function pacer(
     flush() {
       if (timer) clearTimeout(timer);
       return writeGathered();
+    },
+    discard() {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      pending = '';
+      return chain;
     },
   };
 }

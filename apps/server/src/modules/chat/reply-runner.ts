@@ -110,7 +110,8 @@ export function createReplyRunner(deps: RunnerDeps) {
     // The first delta is sent at once and stored on the next turn of the event loop, once it has
     // left (the player waits for it; a statement's socket write first would delay it); the rest
     // are gathered: the stream trails the model by at most DELTA_BATCH_MS, the stored text (what
-    // a reload shows) by STORE_INTERVAL_MS, and the complete text is stored when the reply ends.
+    // a reload shows) by STORE_INTERVAL_MS, and the complete text is stored when the reply ends
+    // (so what is still gathered then is dropped, not stored twice).
     const deltas = pacer((text) => emit('delta', { text }), DELTA_BATCH_MS, { firstAfterMs: 0 });
     const store = pacer(
       (text) => appendReplyText(db, turn.reply.id, text, now()),
@@ -129,7 +130,7 @@ export function createReplyRunner(deps: RunnerDeps) {
           return sent;
         },
       });
-      await Promise.all([deltas.flush(), store.flush()]);
+      await Promise.all([deltas.flush(), store.discard()]);
     } catch (error) {
       deps.log.error({ err: error, replyId: turn.reply.id }, 'chat reply crashed');
       await Promise.all([deltas.flush(), store.flush()]).catch(() => {});

@@ -48,6 +48,11 @@ export interface PaidTurn {
   gemBalance: number;
   /** The model's reply, asked for before the charge; read only now that it is paid for. */
   model: StartedReply;
+  /**
+   * Finished messages past the memory summary once this reply is finished, as read before the
+   * charge: memory folding reads the conversation again only when there are enough to fold.
+   */
+  finishedPastSummary: number;
 }
 
 /** A resend of a turn already paid for: nothing is charged, the stored reply is shown. */
@@ -129,11 +134,12 @@ export function createSendService(deps: SendDeps) {
    */
   async function inTurn(
     model: StartedReply,
-    run: () => Promise<Omit<PaidTurn, 'model'>>,
+    finishedPastSummary: number,
+    run: () => Promise<Omit<PaidTurn, 'model' | 'finishedPastSummary'>>,
     retry: () => Promise<Turn>,
   ): Promise<Turn> {
     try {
-      return { ...(await run()), model };
+      return { ...(await run()), model, finishedPastSummary };
     } catch (error) {
       model.cancel();
       if (error instanceof ConcurrentResend) return retry();
@@ -156,18 +162,22 @@ export function createSendService(deps: SendDeps) {
     ]);
     if (existing) return resendOf(userId, existing, sofar.conversation, text);
     const model = startReply(deps.provider, replyRequest(ctx, sofar, text, locale));
+    // The player's message and the reply join the finished ones.
+    const finished = sofar.rows.filter((r) => r.state === 'complete').length + 2;
 
     return inTurn(
       model,
+      finished,
       () =>
         db.transaction(async (tx) => {
           const at = now();
+          // The wallet first: the lock order of a visitor's sign-in (auth/visitor-merge.ts).
+          const entry = await charge(tx, userId, body.client_message_id);
           const conversation = await ensureConversation(
             tx,
             { userId, gameId: body.game_id, npcId: body.npc_id },
             at,
           );
-          const entry = await charge(tx, userId, body.client_message_id);
           const message = await insertMessage(tx, {
             conversationId: conversation.id,
             userId,
@@ -259,9 +269,14 @@ export function createSendService(deps: SendDeps) {
       deps.provider,
       replyRequest(ctx, { conversation, rows: visible }, message.text, locale, message.id),
     );
+    // The new reply takes the place of the one it hides.
+    const finished = visible.filter(
+      (r) => r.id > conversation.summarizedThrough && r.state === 'complete',
+    ).length;
 
     return inTurn(
       model,
+      finished,
       () =>
         db.transaction(async (tx) => {
           const at = now();

@@ -21,6 +21,8 @@ export async function foldOldTurns(
   locale: Locale,
   now: () => Date,
 ): Promise<void> {
+  // Most messages have nothing to fold: known from what the send read, without a statement.
+  if (turn.finishedPastSummary <= VERBATIM_MESSAGES + FOLD_BATCH) return;
   const conversation = await findConversation(
     db,
     turn.message.userId,

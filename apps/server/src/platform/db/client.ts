@@ -59,7 +59,10 @@ async function openPglite(dataDir: string): Promise<Database> {
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   installPgTransactionFix();
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // A fixed pool, as HikariCP keeps by default: a connection idle for a while is not closed, so
+  // the first requests after a quiet spell do not wait for new connections and for their named
+  // statements to be prepared again (that wait set the chat's p99: docs/performance.md).
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, min: poolSize });
   // A connection killed under us (failover, pg_terminate_backend) must not crash the process:
   // idle ones report to the pool, checked-out ones to their client (between two statements of a
   // transaction); the statement in flight fails and its transaction rolls back.
