@@ -11,6 +11,8 @@ test('a token the server no longer accepts opens the login modal and is forgotte
   page,
   request,
 }) => {
+  // A sign-in, a registration and a reload: up to 31 s beside the other worker on two cores.
+  test.setTimeout(90_000);
   // A signed-in player (Google is the quickest real sign-in on loopback).
   await fakeGoogleInBrowser(page, { sub: `g-exp-${Date.now()}`, name: 'Expiring Ed' });
   await page.goto('/For_You');

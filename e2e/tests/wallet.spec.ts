@@ -31,6 +31,8 @@ async function startTopUp(page: Page, method: string) {
 }
 
 test('tops up through the sandbox: success, decline and cancel', async ({ page }) => {
+  // Three checkouts in one journey: 12 s alone, up to 31 s beside the other worker on two cores.
+  test.setTimeout(90_000);
   await signInAsVisitor(page);
   const headerBalance = page.getByTestId('header-balance');
   await expect(headerBalance).toHaveText('0');
