@@ -11,6 +11,7 @@ import { streamReply } from '../../apps/server/src/modules/chat/stream-reply.js'
 import { createOpenAiProvider } from '../../apps/server/src/modules/llm/openai-provider.js';
 import { parsePersona } from '../../apps/server/src/modules/llm/persona.js';
 import type { ReplyRequest } from '../../apps/server/src/modules/llm/provider.js';
+import { timedFetch } from './timed-fetch.mjs';
 
 const persona = parsePersona(
   JSON.parse(
@@ -27,30 +28,12 @@ const persona = parsePersona(
  */
 interface Timing {
   arrived: number;
-  upstreamFirstByte?: number;
-  upstreamStarted?: number;
+  modelAsked?: number;
+  modelFirstByte?: number;
   firstDelta?: number;
 }
 const timings: Timing[] = [];
 const current = new AsyncLocalStorage<Timing>();
-
-const timedFetch: typeof fetch = async (input, init) => {
-  const timing = current.getStore();
-  if (timing) timing.upstreamStarted = performance.now();
-  const response = await fetch(input, init);
-  if (!timing || !response.body) return response;
-  const reader = response.body.getReader();
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const { done, value } = await reader.read();
-      if (done) return controller.close();
-      timing.upstreamFirstByte ??= performance.now();
-      controller.enqueue(value);
-    },
-    cancel: (reason) => reader.cancel(reason),
-  });
-  return new Response(body, { status: response.status, headers: response.headers });
-};
 
 const providers = Object.fromEntries(
   (['fast', 'hold'] as const).map((name) => [
@@ -61,7 +44,7 @@ const providers = Object.fromEntries(
       idleTimeoutMs: 60_000,
       maxReplyMs: 600_000,
       maxTokens: 400,
-      fetch: timedFetch,
+      fetch: timedFetch(current),
     }),
   ]),
 );

@@ -19,9 +19,11 @@ import { loadRiskKeys } from '../../apps/server/dist/modules/risk/keys.js';
 import { createWalletService } from '../../apps/server/dist/modules/wallet/wallet-service.js';
 import { openDatabase } from '../../apps/server/dist/platform/db/client.js';
 import { games, npcs, users } from '../../apps/server/dist/platform/db/schema/index.js';
+import { timedFetch } from './timed-fetch.mjs';
 
 const timings = [];
 const current = new AsyncLocalStorage();
+const timingOf = new WeakMap();
 subscribe('http.server.request.start', ({ request, response }) => {
   if (!request.headers['x-bench-timed']) return;
   const timing = { arrived: performance.now() };
@@ -30,7 +32,6 @@ subscribe('http.server.request.start', ({ request, response }) => {
   // Everything the request does from here runs in this context: its call to the model included.
   current.enterWith(timing);
 });
-const timingOf = new WeakMap();
 const write = ServerResponse.prototype.write;
 ServerResponse.prototype.write = function timedWrite(chunk, ...rest) {
   const timing = timingOf.get(this);
@@ -39,27 +40,8 @@ ServerResponse.prototype.write = function timedWrite(chunk, ...rest) {
   }
   return write.call(this, chunk, ...rest);
 };
-const untimedFetch = globalThis.fetch;
 // The providers take the global fetch when they are made: replaced before the app is built.
-globalThis.fetch = async (input, init) => {
-  const timing = current.getStore();
-  // The reply's model call only: a memory summary later in the same request is not timed.
-  if (!timing || timing.modelAsked) return untimedFetch(input, init);
-  timing.modelAsked = performance.now();
-  const response = await untimedFetch(input, init);
-  if (!response.body) return response;
-  const reader = response.body.getReader();
-  const body = new ReadableStream({
-    async pull(controller) {
-      const { done, value } = await reader.read();
-      if (done) return controller.close();
-      timing.modelFirstByte ??= performance.now();
-      controller.enqueue(value);
-    },
-    cancel: (reason) => reader.cancel(reason),
-  });
-  return new Response(body, { status: response.status, headers: response.headers });
-};
+globalThis.fetch = timedFetch(current);
 
 const config = loadConfig();
 const database = await openDatabase({

@@ -128,10 +128,8 @@ async function measureTtft(modelUrl, harnessUrl) {
     );
   }
   const timings = await (await fetch(`${harnessUrl}/timings`)).json();
-  const inside = timings.map(
-    (t) => t.firstDelta - t.arrived - (t.upstreamFirstByte - t.upstreamStarted),
-  );
-  const upstream = timings.map((t) => t.upstreamFirstByte - t.upstreamStarted);
+  const inside = timings.map((t) => t.firstDelta - t.arrived - (t.modelFirstByte - t.modelAsked));
+  const upstream = timings.map((t) => t.modelFirstByte - t.modelAsked);
   // Charges this process with every late byte, the fixture's own lateness included.
   const upperBound = timings.map((t) => t.firstDelta - t.arrived - FIRST_TOKEN_DELAY_MS);
   return { direct, through, inside, upstream, upperBound };
