@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tempDir, testDriver } from './support/database.js';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
@@ -58,13 +58,22 @@ describe.runIf(testDriver() === 'pglite')('server process', () => {
 
     const second = await start({ DATA_DIR: dataDir });
     expect(second.readyMs).toBeLessThan(15_000);
-    const line = second
-      .output()
-      .split('\n')
-      .find((l) => l.includes('Taleforge is ready'))!;
+    // The log is written asynchronously: the line may reach the pipe after the first answer.
+    const line = await vi.waitFor(
+      () => {
+        const ready = second
+          .output()
+          .split('\n')
+          .find((l) => l.includes('Taleforge is ready'));
+        if (!ready) throw new Error('no ready line yet');
+        return ready;
+      },
+      { timeout: 5_000, interval: 50 },
+    );
     expect(JSON.parse(line)).toMatchObject({ level: 30, database: 'pglite' });
     child!.kill('SIGTERM');
-    expect((await once(child!, 'exit'))[0]).toBe(0);
+    // 'close', not 'exit': the output is read to its end only once the pipes have closed.
+    expect((await once(child!, 'close'))[0]).toBe(0);
     expect(second.output()).toContain('shutting down');
   }, 60_000);
 
