@@ -84,6 +84,9 @@ async function timeToFirstToken(url, body, isText, signal, headers = {}) {
 
 const modelText = (s) => /"content":"[^"]/.test(s);
 const deltaEvent = (s) => s.includes('event: delta');
+/** What the server added to one reply by its own clock: first delta out − arrival − the model's wait. */
+const insideMs = (t) => t.firstDelta - t.arrived - (t.modelFirstByte - t.modelAsked);
+
 const pct = (xs, p) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))];
 
@@ -128,7 +131,7 @@ async function measureTtft(modelUrl, harnessUrl) {
     );
   }
   const timings = await (await fetch(`${harnessUrl}/timings`)).json();
-  const inside = timings.map((t) => t.firstDelta - t.arrived - (t.modelFirstByte - t.modelAsked));
+  const inside = timings.map(insideMs);
   const upstream = timings.map((t) => t.modelFirstByte - t.modelAsked);
   // Charges this process with every late byte, the fixture's own lateness included.
   const upperBound = timings.map((t) => t.firstDelta - t.arrived - FIRST_TOKEN_DELAY_MS);
@@ -201,9 +204,7 @@ async function measureRoute(modelUrl) {
       // What the server added, from its own clock, from when its JavaScript first sees the
       // request: time the request waited for a busy event loop before that is not in it (the
       // client's figure above has it), nor the model's wait or the load generator's.
-      inside: timings
-        .filter((t) => t.firstDelta && t.modelFirstByte)
-        .map((t) => t.firstDelta - t.arrived - (t.modelFirstByte - t.modelAsked)),
+      inside: timings.filter((t) => t.firstDelta && t.modelFirstByte).map(insideMs),
       beforeModel: timings.filter((t) => t.modelAsked).map((t) => t.modelAsked - t.arrived),
       database: process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite',
     };
