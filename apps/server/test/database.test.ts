@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/platform/db/client.js';
+import { preparedOn } from '../src/platform/db/prepared-on.js';
 import { users } from '../src/platform/db/schema/index.js';
 import { createTestDatabase, testDriver } from './support/database.js';
 import { buildUser } from './support/factories.js';
@@ -50,6 +51,32 @@ describe(`database on ${testDriver()}`, () => {
       ),
     );
     expect(await db.$count(users)).toBe(40);
+  });
+
+  it('a statement prepared on the database runs inside a transaction, and rolls back with it', async () => {
+    const { db } = database;
+    const insert = db
+      .insert(users)
+      .values({ publicId: sql.placeholder('publicId'), oauthEnum: 'EMAIL' })
+      .returning({ publicId: users.publicId })
+      .prepare('test_insert_user');
+    const named = (publicId: string) => sql`${users.publicId} = ${publicId}`;
+    let seenInside = -1;
+    await db
+      .transaction(async (tx) => {
+        const [row] = await preparedOn(insert, tx).execute({ publicId: 'u_prepared_rolled_back' });
+        expect(row).toEqual({ publicId: 'u_prepared_rolled_back' });
+        // Its own transaction sees the row; it is on the transaction's connection, not the pool.
+        seenInside = await tx.$count(users, named('u_prepared_rolled_back'));
+        throw new Error('rollback');
+      })
+      .catch(() => {});
+    expect(seenInside).toBe(1);
+    expect(await db.$count(users, named('u_prepared_rolled_back'))).toBe(0);
+    // The statement itself still runs on the database, and again in a transaction that commits.
+    await insert.execute({ publicId: 'u_prepared_direct' });
+    await db.transaction((tx) => preparedOn(insert, tx).execute({ publicId: 'u_prepared_tx' }));
+    expect(await db.$count(users, sql`${users.publicId} like 'u_prepared_%'`)).toBe(2);
   });
 
   it('emails are unique regardless of case', async () => {

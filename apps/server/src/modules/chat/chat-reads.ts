@@ -10,6 +10,12 @@ import {
 
 const param = (name: string) => sql.placeholder(name);
 
+/** What a prompt takes of a conversation: its memory, and the turns after it. */
+export interface ConversationSoFar {
+  conversation: Pick<ConversationRow, 'id' | 'summary' | 'pinned' | 'summarizedThrough'> | null;
+  rows: Pick<ChatMessageRow, 'id' | 'role' | 'text' | 'expression' | 'state'>[];
+}
+
 /**
  * The reads every message makes before its model is asked, prepared once: their query is not
  * rebuilt per message and, on PostgreSQL, not planned again (named statements). They sit on the
@@ -34,7 +40,21 @@ export function createChatReads(db: Db) {
     .prepare('chat_message_by_client_id');
 
   const conversationSoFar = db
-    .select({ conversation: conversations, message: chatMessages })
+    .select({
+      conversation: {
+        id: conversations.id,
+        summary: conversations.summary,
+        pinned: conversations.pinned,
+        summarizedThrough: conversations.summarizedThrough,
+      },
+      message: {
+        id: chatMessages.id,
+        role: chatMessages.role,
+        text: chatMessages.text,
+        expression: chatMessages.expression,
+        state: chatMessages.state,
+      },
+    })
     .from(conversations)
     .leftJoin(
       chatMessages,
@@ -66,12 +86,15 @@ export function createChatReads(db: Db) {
       return (row as ChatMessageRow | undefined) ?? null;
     },
 
-    /** The conversation, if there is one yet, with its visible messages past its summary, oldest first. */
+    /**
+     * The conversation's memory, if there is one yet, with its visible messages past its summary,
+     * oldest first: only what the prompt is made of (a message is read up to 32 times).
+     */
     async conversationSoFar(
       userId: number,
       gameId: number,
       npcId: number,
-    ): Promise<{ conversation: ConversationRow | null; rows: ChatMessageRow[] }> {
+    ): Promise<ConversationSoFar> {
       const joined = await conversationSoFar.execute({ userId, gameId, npcId });
       return {
         conversation: joined[0]?.conversation ?? null,

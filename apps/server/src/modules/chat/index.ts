@@ -7,6 +7,7 @@ import type { PlayService } from '../play/play-service.js';
 import type { WalletService } from '../wallet/index.js';
 import { createChatReads } from './chat-reads.js';
 import { createChatService } from './chat-service.js';
+import { createChatWrites } from './chat-writes.js';
 import { createContextLoader } from './conversation-context.js';
 import { createWordlistModerator } from './moderation.js';
 import { createReplyRunner } from './reply-runner.js';
@@ -31,6 +32,7 @@ export function createChatModule(deps: ChatModuleDeps) {
   const provider = deps.provider ?? createModelProvider(config);
   const moderator = createWordlistModerator();
   const reads = createChatReads(db);
+  const writes = createChatWrites(db);
   const loadContext = createContextLoader(db, reads, now, config.CATALOGUE_CACHE_MS);
   const chat = createChatService({
     db,
@@ -43,6 +45,7 @@ export function createChatModule(deps: ChatModuleDeps) {
   const sends = createSendService({
     db,
     reads,
+    writes,
     loadContext,
     wallet: deps.wallet,
     moderator,
@@ -52,6 +55,7 @@ export function createChatModule(deps: ChatModuleDeps) {
   });
   const runner = createReplyRunner({
     db,
+    writes,
     wallet: deps.wallet,
     play: deps.play,
     provider,

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/client.js';
 import {
   type ChatMessageRow,
@@ -11,7 +11,6 @@ import {
 type Exec = Db | Tx;
 
 export type { ChatMessageRow, ConversationRow };
-export type NewChatMessage = typeof chatMessages.$inferInsert;
 
 export async function findNpc(db: Exec, gameId: number, npcId: number) {
   const [row] = await db
@@ -40,28 +39,6 @@ export async function findConversation(
   return row ?? null;
 }
 
-/**
- * The conversation, created on the first message (two first messages at once get the same);
- * `updatedAt` is its last message or memory change.
- */
-export async function ensureConversation(
-  tx: Tx,
-  key: { userId: number; gameId: number; npcId: number },
-  now: Date,
-): Promise<ConversationRow> {
-  // One statement whether it exists or not. It locks the row: callers take the wallet's lock
-  // first, the order a visitor's sign-in moves things in (auth/visitor-merge.ts).
-  const [row] = await tx
-    .insert(conversations)
-    .values({ ...key, createdAt: now, updatedAt: now })
-    .onConflictDoUpdate({
-      target: [conversations.userId, conversations.gameId, conversations.npcId],
-      set: { updatedAt: now },
-    })
-    .returning();
-  return row!;
-}
-
 export async function updateMemory(
   db: Exec,
   conversationId: number,
@@ -88,15 +65,6 @@ export async function messageOwner(db: Exec, id: number): Promise<number | null>
   return row?.userId ?? null;
 }
 
-/** Inserts one message; null when its client message id is already taken (a concurrent resend). */
-export async function insertMessage(
-  tx: Tx,
-  values: NewChatMessage,
-): Promise<ChatMessageRow | null> {
-  const [row] = await tx.insert(chatMessages).values(values).onConflictDoNothing().returning();
-  return row ?? null;
-}
-
 /** The first reply written for a player message (the one a resend of that message shows). */
 export async function findFirstReply(db: Exec, playerMessageId: number) {
   const [row] = await db
@@ -106,26 +74,6 @@ export async function findFirstReply(db: Exec, playerMessageId: number) {
     .orderBy(asc(chatMessages.id))
     .limit(1);
   return row ?? null;
-}
-
-/** Appends a streamed delta in one statement, so a reload mid-reply shows it. */
-export async function appendReplyText(db: Exec, id: number, delta: string, now: Date) {
-  await db
-    .update(chatMessages)
-    .set({ text: sql`${chatMessages.text} || ${delta}`, updatedAt: now })
-    .where(eq(chatMessages.id, id));
-}
-
-export async function finishMessage(
-  db: Exec,
-  id: number,
-  values: Partial<Pick<ChatMessageRow, 'text' | 'expression' | 'state' | 'refundEntryId'>>,
-  now: Date,
-) {
-  await db
-    .update(chatMessages)
-    .set({ ...values, updatedAt: now })
-    .where(eq(chatMessages.id, id));
 }
 
 /** Visible messages of a conversation (not rewound), oldest first, after `afterId`. */
@@ -180,20 +128,6 @@ export async function hideMessage(db: Exec, id: number) {
 }
 
 /** Replies (model calls) the player started since `since`, for the operator's daily cap. */
-export async function countRepliesSince(db: Exec, userId: number, since: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(chatMessages)
-    .where(
-      and(
-        eq(chatMessages.userId, userId),
-        eq(chatMessages.role, 'npc'),
-        gt(chatMessages.createdAt, since),
-      ),
-    );
-  return Number(row?.n ?? 0);
-}
-
 /** The face of the character's latest finished reply. */
 export async function lastExpression(db: Exec, conversationId: number): Promise<string | null> {
   const [row] = await db

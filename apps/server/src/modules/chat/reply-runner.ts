@@ -7,8 +7,9 @@ import { AppError } from '../../platform/http/app-error.js';
 import type { ModelProvider } from '../llm/provider.js';
 import type { PlayService } from '../play/play-service.js';
 import type { WalletService } from '../wallet/index.js';
+import type { ChatWrites } from './chat-writes.js';
 import type { Moderator } from './moderation.js';
-import { appendReplyText, findMessage, finishMessage, messageOwner } from './queries.js';
+import { findMessage, messageOwner } from './queries.js';
 import { DELTA_BATCH_MS, pacer, STORE_INTERVAL_MS } from './reply-pacing.js';
 import type { PaidTurn, ReplayedTurn } from './send-service.js';
 import type { SseWriter } from './sse-writer.js';
@@ -17,6 +18,7 @@ import { foldOldTurns } from './summarize-memory.js';
 
 export interface RunnerDeps {
   db: Db;
+  writes: ChatWrites;
   wallet: WalletService;
   play: PlayService;
   provider: ModelProvider;
@@ -45,7 +47,7 @@ const emitter =
  * reload shows it. Every path ends the stream.
  */
 export function createReplyRunner(deps: RunnerDeps) {
-  const { db, now } = deps;
+  const { db, writes, now } = deps;
 
   /**
    * Refunds whoever owns the turn now: the player may have signed in while the reply ran, and
@@ -69,10 +71,10 @@ export function createReplyRunner(deps: RunnerDeps) {
           if (attempt === 0 && (await messageOwner(tx, turn.reply.id)) !== owner) {
             throw OWNER_MOVED;
           }
-          await finishMessage(
+          await writes.finishReply(
             tx,
             turn.reply.id,
-            { text: partialText, state: 'failed', refundEntryId: entry.id },
+            { state: 'failed', text: partialText, refundEntryId: entry.id },
             now(),
           );
           return entry.balanceAfter;
@@ -114,7 +116,7 @@ export function createReplyRunner(deps: RunnerDeps) {
     // (so what is still gathered then is dropped, not stored twice).
     const deltas = pacer((text) => emit('delta', { text }), DELTA_BATCH_MS, { firstAfterMs: 0 });
     const store = pacer(
-      (text) => appendReplyText(db, turn.reply.id, text, now()),
+      (text) => writes.appendReplyText(turn.reply.id, text, now()),
       STORE_INTERVAL_MS,
       { firstAfterMs: 1 },
     );
@@ -151,10 +153,10 @@ export function createReplyRunner(deps: RunnerDeps) {
       return;
     }
 
-    await finishMessage(
+    await writes.finishReply(
       db,
       turn.reply.id,
-      { text: outcome.text, expression: outcome.expression, state: 'complete' },
+      { state: 'complete', text: outcome.text, expression: outcome.expression },
       now(),
     );
     const reached = outcome.goal?.reached === true && ctx.goalKey === outcome.goal.key;

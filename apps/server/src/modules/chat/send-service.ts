@@ -4,7 +4,8 @@ import type { Db, Tx } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { ChatTurn, ModelProvider, ReplyRequest } from '../llm/provider.js';
 import type { WalletService } from '../wallet/index.js';
-import type { ChatReads } from './chat-reads.js';
+import type { ChatReads, ConversationSoFar } from './chat-reads.js';
+import type { ChatWrites } from './chat-writes.js';
 import type { ContextLoader, ConversationContext } from './conversation-context.js';
 import { type StartedReply, startReply } from './early-reply.js';
 import { acceptPlayerMessage } from './message-text.js';
@@ -12,13 +13,10 @@ import type { Moderator } from './moderation.js';
 import {
   type ChatMessageRow,
   type ConversationRow,
-  countRepliesSince,
-  ensureConversation,
   findConversation,
   findFirstReply,
   findMessage,
   hideMessage,
-  insertMessage,
   listVisible,
 } from './queries.js';
 
@@ -27,6 +25,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export interface SendDeps {
   db: Db;
   reads: ChatReads;
+  writes: ChatWrites;
   loadContext: ContextLoader;
   wallet: WalletService;
   moderator: Moderator;
@@ -74,7 +73,7 @@ class ConcurrentResend extends Error {}
  * either both happen or neither does. The client message id makes a retry free.
  */
 export function createSendService(deps: SendDeps) {
-  const { db, wallet, now } = deps;
+  const { db, wallet, writes, now } = deps;
   const price = LIMITS.chatMessageGems;
 
   async function replayOf(userId: number, row: ChatMessageRow): Promise<ReplayedTurn> {
@@ -92,7 +91,7 @@ export function createSendService(deps: SendDeps) {
       `chat:${clientMessageId}`,
       `chat:${clientMessageId}`,
     );
-    const started = await countRepliesSince(tx, userId, new Date(now().getTime() - DAY_MS));
+    const started = await writes.countRepliesSince(tx, userId, new Date(now().getTime() - DAY_MS));
     if (started >= deps.dailyReplyCap) throw new AppError(STATUS.CHAT_DAILY_LIMIT);
     return entry;
   }
@@ -104,7 +103,7 @@ export function createSendService(deps: SendDeps) {
    */
   function replyRequest(
     ctx: ConversationContext,
-    { conversation, rows }: { conversation: ConversationRow | null; rows: ChatMessageRow[] },
+    { conversation, rows }: ConversationSoFar,
     message: string,
     locale: Locale,
     beforeId = Number.POSITIVE_INFINITY,
@@ -173,33 +172,36 @@ export function createSendService(deps: SendDeps) {
           const at = now();
           // The wallet first: the lock order of a visitor's sign-in (auth/visitor-merge.ts).
           const entry = await charge(tx, userId, body.client_message_id);
-          const conversation = await ensureConversation(
+          const conversation = await writes.ensureConversation(
             tx,
             { userId, gameId: body.game_id, npcId: body.npc_id },
             at,
           );
-          const message = await insertMessage(tx, {
+          const message = await writes.insertMessage(tx, {
             conversationId: conversation.id,
             userId,
             role: 'player',
             text,
             state: 'complete',
             clientMessageId: body.client_message_id,
+            replyTo: null,
             ledgerEntryId: entry.id,
             chargedGems: price,
-            createdAt: at,
-            updatedAt: at,
+            at,
           });
           if (!message) throw new ConcurrentResend();
-          const reply = await insertMessage(tx, {
+          const reply = await writes.insertMessage(tx, {
             conversationId: conversation.id,
             userId,
             role: 'npc',
             text: '',
             state: 'streaming',
+            clientMessageId: null,
             replyTo: message.id,
-            createdAt: at,
-            updatedAt: at,
+            // The player's message carries the charge.
+            ledgerEntryId: null,
+            chargedGems: 0,
+            at,
           });
           return {
             kind: 'new' as const,
@@ -224,7 +226,7 @@ export function createSendService(deps: SendDeps) {
   async function resendOf(
     userId: number,
     existing: ChatMessageRow,
-    conversation: ConversationRow | null,
+    conversation: Pick<ConversationRow, 'id'> | null,
     text: string,
   ): Promise<ReplayedTurn> {
     if (
@@ -281,7 +283,7 @@ export function createSendService(deps: SendDeps) {
         db.transaction(async (tx) => {
           const at = now();
           const entry = await charge(tx, userId, body.client_message_id);
-          const reply = await insertMessage(tx, {
+          const reply = await writes.insertMessage(tx, {
             conversationId: conversation.id,
             userId,
             role: 'npc',
@@ -291,8 +293,7 @@ export function createSendService(deps: SendDeps) {
             clientMessageId: body.client_message_id,
             ledgerEntryId: entry.id,
             chargedGems: price,
-            createdAt: at,
-            updatedAt: at,
+            at,
           });
           if (!reply) throw new ConcurrentResend();
           await hideMessage(tx, target.id);

@@ -32,16 +32,20 @@ export function installPgTransactionFix(): void {
     const tx = new NodePgTransaction(this.dialect, session, this.schema);
     let failure: Error | undefined;
     try {
-      const settings = tx as unknown as { getTransactionConfigSQL(c: PgTransactionConfig): SQL };
-      await tx.execute(
-        sql`begin${config ? sql` ${settings.getTransactionConfigSQL(config)}` : undefined}`,
-      );
+      // BEGIN, COMMIT and ROLLBACK go to the connection as they are: Drizzle would build each
+      // as a query, with its result mapping, for every transaction.
+      if (config) {
+        const settings = tx as unknown as { getTransactionConfigSQL(c: PgTransactionConfig): SQL };
+        await tx.execute(sql`begin ${settings.getTransactionConfigSQL(config)}`);
+      } else {
+        await client.query('begin');
+      }
       try {
         const result = await work(tx as never);
-        await tx.execute(sql`commit`);
+        await client.query('commit');
         return result;
       } catch (error) {
-        await tx.execute(sql`rollback`).catch((rollbackError: Error) => {
+        await client.query('rollback').catch((rollbackError: Error) => {
           failure = rollbackError;
         });
         throw error;

@@ -1,0 +1,165 @@
+import { and, count, eq, gt, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../platform/db/client.js';
+import { preparedOn } from '../../platform/db/prepared-on.js';
+import {
+  type ChatMessageRow,
+  type ConversationRow,
+  chatMessages,
+  conversations,
+} from '../../platform/db/schema/index.js';
+
+type Exec = Db | Tx;
+
+const param = (name: string) => sql.placeholder(name);
+const timestamp = (name: string) => sql`${param(name)}::timestamptz`;
+
+/** A message row as a send or a regeneration stores it. */
+export interface NewMessage {
+  conversationId: number;
+  userId: number;
+  role: 'player' | 'npc';
+  text: string;
+  state: ChatMessageRow['state'];
+  clientMessageId: string | null;
+  replyTo: number | null;
+  ledgerEntryId: number | null;
+  chargedGems: number;
+  at: Date;
+}
+
+/**
+ * The statements every paid message writes, prepared once like the reads (chat-reads.ts): the
+ * turn's own rows in the charging transaction, then the reply's text as it streams and when it
+ * ends. Built once, they are not rebuilt per message and, on PostgreSQL, not planned again.
+ */
+export function createChatWrites(db: Db) {
+  const ensureConversation = db
+    .insert(conversations)
+    .values({
+      userId: param('userId'),
+      gameId: param('gameId'),
+      npcId: param('npcId'),
+      createdAt: timestamp('at'),
+      updatedAt: timestamp('at'),
+    })
+    .onConflictDoUpdate({
+      target: [conversations.userId, conversations.gameId, conversations.npcId],
+      set: { updatedAt: timestamp('at') },
+    })
+    .returning()
+    .prepare('chat_ensure_conversation');
+
+  const insertMessage = db
+    .insert(chatMessages)
+    .values({
+      conversationId: param('conversationId'),
+      userId: param('userId'),
+      role: param('role'),
+      text: param('text'),
+      state: param('state'),
+      clientMessageId: param('clientMessageId'),
+      replyTo: param('replyTo'),
+      ledgerEntryId: param('ledgerEntryId'),
+      chargedGems: param('chargedGems'),
+      createdAt: timestamp('at'),
+      updatedAt: timestamp('at'),
+    })
+    .onConflictDoNothing()
+    .returning()
+    .prepare('chat_insert_message');
+
+  const repliesSince = db
+    .select({ n: count() })
+    .from(chatMessages)
+    .where(
+      and(
+        eq(chatMessages.userId, param('userId')),
+        eq(chatMessages.role, 'npc'),
+        gt(chatMessages.createdAt, timestamp('since')),
+      ),
+    )
+    .prepare('chat_replies_since');
+
+  const appendReplyText = db
+    .update(chatMessages)
+    .set({ text: sql`${chatMessages.text} || ${param('delta')}`, updatedAt: timestamp('at') })
+    .where(eq(chatMessages.id, param('id')))
+    .prepare('chat_append_reply_text');
+
+  const finishReply = db
+    .update(chatMessages)
+    .set({
+      text: sql`${param('text')}`,
+      expression: sql`${param('expression')}`,
+      state: sql`${param('state')}`,
+      refundEntryId: sql`${param('refundEntryId')}`,
+      updatedAt: timestamp('at'),
+    })
+    .where(eq(chatMessages.id, param('id')))
+    .prepare('chat_finish_reply');
+
+  return {
+    /**
+     * The conversation, created on the first message (two first messages at once get the same);
+     * `updatedAt` is its last message or memory change. One statement whether it exists or not.
+     * It locks the row: callers take the wallet's lock first, the order a visitor's sign-in moves
+     * things in (auth/visitor-merge.ts).
+     */
+    async ensureConversation(
+      tx: Tx,
+      key: { userId: number; gameId: number; npcId: number },
+      at: Date,
+    ): Promise<ConversationRow> {
+      const [row] = await preparedOn(ensureConversation, tx).execute({
+        ...key,
+        at: at.toISOString(),
+      });
+      return row!;
+    },
+
+    /** Inserts one message; null when its client message id is already taken (a concurrent resend). */
+    async insertMessage(tx: Tx, message: NewMessage): Promise<ChatMessageRow | null> {
+      const { at, ...values } = message;
+      const [row] = await preparedOn(insertMessage, tx).execute({
+        ...values,
+        at: at.toISOString(),
+      });
+      return row ?? null;
+    },
+
+    /** Model replies this player started since `since`: the operator's daily cap counts them. */
+    async countRepliesSince(exec: Exec, userId: number, since: Date): Promise<number> {
+      const [row] = await preparedOn(repliesSince, exec).execute({
+        userId,
+        since: since.toISOString(),
+      });
+      return Number(row?.n ?? 0);
+    },
+
+    /** Appends a streamed delta in one statement, so a reload mid-reply shows it. */
+    async appendReplyText(id: number, delta: string, at: Date): Promise<void> {
+      await appendReplyText.execute({ id, delta, at: at.toISOString() });
+    },
+
+    /** A reply's end: its whole text and face when complete; what it had, and the refund, when failed. */
+    async finishReply(
+      exec: Exec,
+      id: number,
+      end:
+        | { state: 'complete'; text: string; expression: string | null }
+        | { state: 'failed'; text: string; refundEntryId: number },
+      at: Date,
+    ): Promise<void> {
+      await preparedOn(finishReply, exec).execute({
+        id,
+        text: end.text,
+        state: end.state,
+        expression: end.state === 'complete' ? end.expression : null,
+        refundEntryId: end.state === 'failed' ? end.refundEntryId : null,
+        at: at.toISOString(),
+      });
+    },
+  };
+}
+
+export type ChatWrites = ReturnType<typeof createChatWrites>;
