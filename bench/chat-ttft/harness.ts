@@ -44,7 +44,7 @@ const providers = Object.fromEntries(
       idleTimeoutMs: 60_000,
       maxReplyMs: 600_000,
       maxTokens: 400,
-      fetch: timedFetch(current),
+      fetch: timedFetch(() => current.getStore()),
     }),
   ]),
 );

@@ -1,9 +1,12 @@
 // The built server as main.js starts it (demo content seeded), plus players for the load
 // generator: signed in, with gems granted through the real ledger. Their tokens and the demo
-// character they talk to go to DATA_DIR/bench-chat.json. Requests marked `x-bench-timed` are
-// timed inside this process (arrival, the model asked, its first byte, the first delta handed to
-// the socket); the timings go to DATA_DIR/bench-timings.json when the server stops.
-import { AsyncLocalStorage } from 'node:async_hooks';
+// character they talk to go to DATA_DIR/bench-chat.json. Requests marked `x-bench-timed: <id>`
+// are timed inside this process (arrival, the model asked, its first byte, the first delta handed
+// to the socket); the timings go to DATA_DIR/bench-timings.json when the server stops.
+//
+// The model call is matched to its request by the id, which the message's text ends with (the
+// newest message is the last in a prompt), not by an AsyncLocalStorage: on Node 20 that turns on
+// promise hooks for every promise in the process, a cost the server does not have on its own.
 import { subscribe } from 'node:diagnostics_channel';
 import { writeFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
@@ -22,15 +25,18 @@ import { games, npcs, users } from '../../apps/server/dist/platform/db/schema/in
 import { timedFetch } from './timed-fetch.mjs';
 
 const timings = [];
-const current = new AsyncLocalStorage();
+const timingById = new Map();
 const timingOf = new WeakMap();
 subscribe('http.server.request.start', ({ request, response }) => {
-  if (!request.headers['x-bench-timed']) return;
-  const timing = { arrived: performance.now() };
+  const id = request.headers['x-bench-timed'];
+  if (!id) return;
+  const timing = {
+    arrived: performance.now(),
+    sent: Number(request.headers['x-bench-sent']) - performance.timeOrigin,
+  };
   timings.push(timing);
+  timingById.set(id, timing);
   timingOf.set(response, timing);
-  // Everything the request does from here runs in this context: its call to the model included.
-  current.enterWith(timing);
 });
 const write = ServerResponse.prototype.write;
 ServerResponse.prototype.write = function timedWrite(chunk, ...rest) {
@@ -41,7 +47,10 @@ ServerResponse.prototype.write = function timedWrite(chunk, ...rest) {
   return write.call(this, chunk, ...rest);
 };
 // The providers take the global fetch when they are made: replaced before the app is built.
-globalThis.fetch = timedFetch(current);
+globalThis.fetch = timedFetch((init) => {
+  const ids = typeof init?.body === 'string' ? init.body.match(/#timed-[\w-]+/g) : null;
+  return ids ? timingById.get(ids.at(-1).slice('#timed-'.length)) : undefined;
+});
 
 const config = loadConfig();
 const database = await openDatabase({

@@ -1,15 +1,15 @@
 /**
  * A fetch for the chat providers under test: on the timing of the request it runs for (from
- * `current`), it notes when the model was asked and when the model's first bytes arrived. Only
+ * `timingOf`), it notes when the model was asked and when the model's first bytes arrived. Only
  * the first call of a request is timed: a memory summary later in the same request is not.
  *
- * @param {import('node:async_hooks').AsyncLocalStorage<{ modelAsked?: number; modelFirstByte?: number }>} current
+ * @param {(init: RequestInit | undefined) => { modelAsked?: number; modelFirstByte?: number } | undefined} timingOf
  * @param {typeof fetch} untimed
  * @returns {typeof fetch}
  */
-export function timedFetch(current, untimed = globalThis.fetch) {
+export function timedFetch(timingOf, untimed = globalThis.fetch) {
   return async (input, init) => {
-    const timing = current.getStore();
+    const timing = timingOf(init);
     if (!timing || timing.modelAsked) return untimed(input, init);
     timing.modelAsked = performance.now();
     const response = await untimed(input, init);
