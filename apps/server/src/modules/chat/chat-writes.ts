@@ -28,9 +28,10 @@ export interface NewMessage {
 }
 
 /**
- * The statements every paid message writes, prepared once like the reads (chat-reads.ts): the
- * turn's own rows in the charging transaction, then the reply's text as it streams and when it
- * ends. Built once, they are not rebuilt per message and, on PostgreSQL, not planned again.
+ * The statements of every paid message after its model is asked, prepared once like the reads
+ * before it (chat-reads.ts): the charging transaction's (the daily cap's count, the turn's rows),
+ * then the reply's text as it streams and when it ends. Built once, they are not rebuilt per
+ * message and, on PostgreSQL, not planned again.
  */
 export function createChatWrites(db: Db) {
   const ensureConversation = db
