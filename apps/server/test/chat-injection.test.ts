@@ -64,8 +64,11 @@ describe(`prompt injection through the send route: ${INJECTION_CORPUS.length} at
       }
       tally.sent++;
       said.push(text);
-      const system = naive.requests.at(-1)!.body.messages[0]!.content;
-      const canary = /tfc-[0-9a-f]{16}/.exec(system)![0];
+      // This reply's request is the newest one carrying a canary: the memory fold after a reply
+      // asks the model for a summary (no canary), and can reach it after the next reply's request.
+      const canaryOf = (r: (typeof naive.requests)[number]) =>
+        /tfc-[0-9a-f]{16}/.exec(r.body.messages[0]!.content)?.[0];
+      const canary = canaryOf(naive.requests.findLast(canaryOf)!)!;
       const shown = JSON.stringify(answer.events);
       expect(shown, context).not.toContain(canary.slice(4));
       expect(shown, context).not.toContain('[[meta');
