@@ -47,6 +47,7 @@ test('a token the server no longer accepts opens the login modal and is forgotte
 test('a session that expired answers 1007, which opens the login modal and forgets the token', async ({
   page,
 }) => {
+  test.setTimeout(60_000);
   // A visitor who opened a game holds a session (oauth_enum DF_ID) on the server whose sessions
   // last SHORT_SESSION_SECONDS.
   await page.goto(`${SHORT_SESSION_ORIGIN}/drama/1`);
