@@ -235,15 +235,15 @@ async function measureRoute(modelUrl) {
     };
     await server.stop();
     const timings = JSON.parse(readFileSync(join(dataDir, 'bench-timings.json'), 'utf8'));
+    const answered = timings.filter((t) => t.firstDelta && t.modelFirstByte);
     return {
       direct,
       route,
       paced,
-      // What the server added, from its own clock, from when its JavaScript first sees the
-      // request: time the request waited for a busy event loop before that is not in it (the
-      // client's figure above has it), nor the model's wait or the load generator's.
-      inside: timings.filter((t) => t.firstDelta && t.modelFirstByte).map(insideMs),
-      fromSend: timings.filter((t) => t.firstDelta && t.modelFirstByte).map(fromSendMs),
+      // What the server added, less the model's wait: from the load generator's send, and from
+      // when the server's JavaScript first saw the request (without the wait for its event loop).
+      fromSend: answered.map(fromSendMs),
+      inside: answered.map(insideMs),
       waitedForLoop: timings.map((t) => t.arrived - t.sent),
       beforeModel: timings.filter((t) => t.modelAsked).map((t) => t.modelAsked - t.arrived),
       database: process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite',

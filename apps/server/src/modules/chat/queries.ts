@@ -127,7 +127,6 @@ export async function hideMessage(db: Exec, id: number) {
   await db.update(chatMessages).set({ rewound: 1 }).where(eq(chatMessages.id, id));
 }
 
-/** Replies (model calls) the player started since `since`, for the operator's daily cap. */
 /** The face of the character's latest finished reply. */
 export async function lastExpression(db: Exec, conversationId: number): Promise<string | null> {
   const [row] = await db
