@@ -248,6 +248,37 @@ describe('chat send through HTTP (offline engine)', () => {
     expect(Number(sum!.s)).toBe(0);
   });
 
+  it('counts concurrent sends against the daily cap: 10 at once under a cap of 3 start 3', async () => {
+    const capped = await startTestServer({
+      CHAT_SENDS_PER_MINUTE: '100',
+      CHAT_DAILY_REPLY_CAP: '3',
+    });
+    try {
+      const { gameId, ada } = await buildChatGame(capped.database.db);
+      const session = await buildSession(capped.database.db);
+      await giveGems(capped, session.user.id, 100);
+      const results = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          sendChat(capped, session.token, { game_id: gameId, npc_id: ada, text: `Hello ${i}` }),
+        ),
+      );
+      expect(results.filter((r) => eventOf(r, 'done'))).toHaveLength(3);
+      expect(results.filter((r) => r.envelope?.status === 5009)).toHaveLength(7);
+      const res = await call<{ gem_balance: number }>(capped, '/api/auth/wallet/balance', {
+        token: session.token,
+        query: { platform_flag: '2' },
+      });
+      expect(res.data!.gem_balance).toBe(70);
+      const rows = await capped.database.db
+        .select({ role: chatMessages.role })
+        .from(chatMessages)
+        .where(eq(chatMessages.userId, session.user.id));
+      expect(rows).toHaveLength(6);
+    } finally {
+      await capped.close();
+    }
+  });
+
   it('stops a player past the rate limit and the daily cap, charging nothing', async () => {
     const limited = await startTestServer({
       CHAT_SENDS_PER_MINUTE: '3',

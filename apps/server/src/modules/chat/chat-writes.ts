@@ -1,12 +1,8 @@
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/client.js';
 import { preparedOn } from '../../platform/db/prepared-on.js';
-import {
-  type ChatMessageRow,
-  type ConversationRow,
-  chatMessages,
-  conversations,
-} from '../../platform/db/schema/index.js';
+import { type ChatMessageRow, chatMessages } from '../../platform/db/schema/index.js';
+import { type NewTurn, prepareStoreTurn, type StoredTurn } from './store-turn.js';
 
 type Exec = Db | Tx;
 
@@ -29,27 +25,12 @@ export interface NewMessage {
 
 /**
  * The statements of every paid message after its model is asked, prepared once like the reads
- * before it (chat-reads.ts): the charging transaction's (the daily cap's count, the turn's rows),
- * then the reply's text as it streams and when it ends. Built once, they are not rebuilt per
+ * before it (chat-reads.ts): the charging transaction's (a new turn's rows and the daily cap's
+ * count in one statement, store-turn.ts; a regenerated reply's row and the count), then the
+ * reply's text as it streams and when it ends. Built once, they are not rebuilt per
  * message and, on PostgreSQL, not planned again.
  */
 export function createChatWrites(db: Db) {
-  const ensureConversation = db
-    .insert(conversations)
-    .values({
-      userId: param('userId'),
-      gameId: param('gameId'),
-      npcId: param('npcId'),
-      createdAt: timestamp('at'),
-      updatedAt: timestamp('at'),
-    })
-    .onConflictDoUpdate({
-      target: [conversations.userId, conversations.gameId, conversations.npcId],
-      set: { updatedAt: timestamp('at') },
-    })
-    .returning()
-    .prepare('chat_ensure_conversation');
-
   const insertMessage = db
     .insert(chatMessages)
     .values({
@@ -69,7 +50,7 @@ export function createChatWrites(db: Db) {
     .returning()
     .prepare('chat_insert_message');
 
-  const repliesSince = db
+  const repliesSinceQuery = db
     .select({ n: count() })
     .from(chatMessages)
     .where(
@@ -78,8 +59,10 @@ export function createChatWrites(db: Db) {
         eq(chatMessages.role, 'npc'),
         gt(chatMessages.createdAt, timestamp('since')),
       ),
-    )
-    .prepare('chat_replies_since');
+    );
+  const repliesSince = repliesSinceQuery.prepare('chat_replies_since');
+
+  const storeTurn = prepareStoreTurn(db, repliesSinceQuery);
 
   const appendReplyText = db
     .update(chatMessages)
@@ -101,21 +84,22 @@ export function createChatWrites(db: Db) {
 
   return {
     /**
-     * The conversation, created on the first message (two first messages at once get the same);
-     * `updatedAt` is its last message or memory change. One statement whether it exists or not.
-     * It locks the row: callers take the wallet's lock first, the order a visitor's sign-in moves
-     * things in (auth/visitor-merge.ts).
+     * Stores a paid turn after its charge: the conversation, created on the first message (two
+     * first messages at once get the same) with `updatedAt` moved to now, the player's message
+     * and the empty reply. Null when the client message id is already taken (a concurrent
+     * resend stored it first): the caller must roll back. `repliesToday` counts the replies started
+     * since `since` before this one, for the operator's daily cap. The conversation's row is
+     * locked: callers take the wallet's lock first, the order a visitor's sign-in moves things
+     * in (auth/visitor-merge.ts).
      */
-    async ensureConversation(
-      tx: Tx,
-      key: { userId: number; gameId: number; npcId: number },
-      at: Date,
-    ): Promise<ConversationRow> {
-      const [row] = await preparedOn(ensureConversation, tx).execute({
-        ...key,
+    async storeTurn(tx: Tx, turn: NewTurn): Promise<StoredTurn | null> {
+      const { at, since, ...values } = turn;
+      const [row] = await preparedOn(storeTurn, tx).execute({
+        ...values,
         at: at.toISOString(),
+        since: since.toISOString(),
       });
-      return row!;
+      return row ?? null;
     },
 
     /** Inserts one message; null when its client message id is already taken (a concurrent resend). */

@@ -39,9 +39,9 @@ export interface SendDeps {
 export interface PaidTurn {
   kind: 'new';
   ctx: ConversationContext;
-  conversation: ConversationRow;
-  message: ChatMessageRow;
-  reply: ChatMessageRow;
+  conversation: Pick<ConversationRow, 'id'>;
+  message: Pick<ChatMessageRow, 'id' | 'userId'>;
+  reply: Pick<ChatMessageRow, 'id'>;
   clientMessageId: string;
   chargedGems: number;
   gemBalance: number;
@@ -81,17 +81,23 @@ export function createSendService(deps: SendDeps) {
     return { kind: 'replay', message: row, reply, gemBalance: await wallet.balance(db, userId) };
   }
 
+  const spend = async (tx: Tx, userId: number, clientMessageId: string) =>
+    (
+      await wallet.spend(
+        tx,
+        userId,
+        price,
+        'chat_message',
+        `chat:${clientMessageId}`,
+        `chat:${clientMessageId}`,
+      )
+    ).entry;
+  const capWindowStart = (at: Date) => new Date(at.getTime() - DAY_MS);
+
   /** Spends, then checks the daily cap under the wallet's lock (so concurrent sends count right). */
   async function charge(tx: Tx, userId: number, clientMessageId: string) {
-    const { entry } = await wallet.spend(
-      tx,
-      userId,
-      price,
-      'chat_message',
-      `chat:${clientMessageId}`,
-      `chat:${clientMessageId}`,
-    );
-    const started = await writes.countRepliesSince(tx, userId, new Date(now().getTime() - DAY_MS));
+    const entry = await spend(tx, userId, clientMessageId);
+    const started = await writes.countRepliesSince(tx, userId, capWindowStart(now()));
     if (started >= deps.dailyReplyCap) throw new AppError(STATUS.CHAT_DAILY_LIMIT);
     return entry;
   }
@@ -171,44 +177,29 @@ export function createSendService(deps: SendDeps) {
         db.transaction(async (tx) => {
           const at = now();
           // The wallet first: the lock order of a visitor's sign-in (auth/visitor-merge.ts).
-          const entry = await charge(tx, userId, body.client_message_id);
-          const conversation = await writes.ensureConversation(
-            tx,
-            { userId, gameId: body.game_id, npcId: body.npc_id },
-            at,
-          );
-          const message = await writes.insertMessage(tx, {
-            conversationId: conversation.id,
+          const entry = await spend(tx, userId, body.client_message_id);
+          const stored = await writes.storeTurn(tx, {
             userId,
-            role: 'player',
+            gameId: body.game_id,
+            npcId: body.npc_id,
             text,
-            state: 'complete',
             clientMessageId: body.client_message_id,
-            replyTo: null,
+            // The player's message carries the charge.
             ledgerEntryId: entry.id,
             chargedGems: price,
             at,
+            since: capWindowStart(at),
           });
-          if (!message) throw new ConcurrentResend();
-          const reply = await writes.insertMessage(tx, {
-            conversationId: conversation.id,
-            userId,
-            role: 'npc',
-            text: '',
-            state: 'streaming',
-            clientMessageId: null,
-            replyTo: message.id,
-            // The player's message carries the charge.
-            ledgerEntryId: null,
-            chargedGems: 0,
-            at,
-          });
+          if (!stored) throw new ConcurrentResend();
+          if (stored.repliesToday >= deps.dailyReplyCap) {
+            throw new AppError(STATUS.CHAT_DAILY_LIMIT);
+          }
           return {
             kind: 'new' as const,
             ctx,
-            conversation,
-            message,
-            reply: reply!,
+            conversation: { id: stored.conversationId },
+            message: { id: stored.messageId, userId },
+            reply: { id: stored.replyId },
             clientMessageId: body.client_message_id,
             chargedGems: price,
             gemBalance: entry.balanceAfter,
