@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import {
   type ChatMessageRow,
@@ -10,10 +10,26 @@ import {
 
 const param = (name: string) => sql.placeholder(name);
 
+/** What a conversation needs of the player's save: where they are and what the story waits on. */
+export type SaveView = Pick<typeof gameSaves.$inferSelect, 'chapterId' | 'view' | 'state'>;
+
 /** What a prompt takes of a conversation: its memory, and the turns after it. */
 export interface ConversationSoFar {
   conversation: Pick<ConversationRow, 'id' | 'summary' | 'pinned' | 'summarizedThrough'> | null;
   rows: Pick<ChatMessageRow, 'id' | 'role' | 'text' | 'expression' | 'state'>[];
+}
+
+/** The message a client id was first sent with: a resend is checked against it. */
+export type SentMessage = Pick<ChatMessageRow, 'id' | 'role' | 'text' | 'conversationId'>;
+
+type StoredConversation = NonNullable<ConversationSoFar['conversation']> & {
+  rows: ConversationSoFar['rows'];
+};
+
+export interface TurnSoFar {
+  save: SaveView | null;
+  sent: SentMessage | null;
+  sofar: ConversationSoFar;
 }
 
 /**
@@ -23,7 +39,11 @@ export interface ConversationSoFar {
  */
 export function createChatReads(db: Db) {
   const saveView = db
-    .select({ chapterId: gameSaves.chapterId, view: gameSaves.view, state: gameSaves.state })
+    .select({
+      chapterId: gameSaves.chapterId,
+      view: gameSaves.view,
+      state: gameSaves.state,
+    } satisfies Record<keyof SaveView, unknown>)
     .from(gameSaves)
     .where(and(eq(gameSaves.userId, param('userId')), eq(gameSaves.gameId, param('gameId'))))
     .prepare('chat_save_view');
@@ -39,44 +59,64 @@ export function createChatReads(db: Db) {
     )
     .prepare('chat_message_by_client_id');
 
-  const conversationSoFar = db
+  // Everything a send reads before its model is asked, in one round trip (each read of its own
+  // woke another database process, and on two busy cores their answers came back in the time
+  // of the slowest): the save, the message already sent under this client id, and the
+  // conversation's memory with its turns past the summary. One row of JSON, so the save's view
+  // is not repeated on every turn's row.
+  const json = (pairs: Record<string, SQLWrapper>) =>
+    sql.join(
+      // The keys are this file's own names, never input.
+      Object.entries(pairs).map(([key, value]) => sql`${sql.raw(`'${key}'`)}, ${value}`),
+      sql`, `,
+    );
+  const turnSoFar = db
     .select({
-      conversation: {
+      save: sql<SaveView | null>`(select json_build_object(${json({
+        chapterId: gameSaves.chapterId,
+        view: gameSaves.view,
+        state: gameSaves.state,
+      })}) from ${gameSaves} where ${and(
+        eq(gameSaves.userId, param('userId')),
+        eq(gameSaves.gameId, param('gameId')),
+      )})`,
+      sent: sql<SentMessage | null>`(select json_build_object(${json({
+        id: chatMessages.id,
+        role: chatMessages.role,
+        text: chatMessages.text,
+        conversationId: chatMessages.conversationId,
+      })}) from ${chatMessages} where ${and(
+        eq(chatMessages.userId, param('userId')),
+        eq(chatMessages.clientMessageId, param('clientMessageId')),
+      )})`,
+      conversation: sql<StoredConversation | null>`(select json_build_object(${json({
         id: conversations.id,
         summary: conversations.summary,
         pinned: conversations.pinned,
         summarizedThrough: conversations.summarizedThrough,
-      },
-      message: {
-        id: chatMessages.id,
-        role: chatMessages.role,
-        text: chatMessages.text,
-        expression: chatMessages.expression,
-        state: chatMessages.state,
-      },
-    })
-    .from(conversations)
-    .leftJoin(
-      chatMessages,
-      and(
-        eq(chatMessages.conversationId, conversations.id),
-        eq(chatMessages.rewound, 0),
-        gt(chatMessages.id, conversations.summarizedThrough),
-      ),
-    )
-    .where(
-      and(
+        rows: sql`coalesce((select json_agg(json_build_object(${json({
+          id: chatMessages.id,
+          role: chatMessages.role,
+          text: chatMessages.text,
+          expression: chatMessages.expression,
+          state: chatMessages.state,
+        })}) order by ${chatMessages.id}) from ${chatMessages} where ${and(
+          eq(chatMessages.conversationId, conversations.id),
+          eq(chatMessages.rewound, 0),
+          gt(chatMessages.id, conversations.summarizedThrough),
+        )}), '[]'::json)`,
+      })}) from ${conversations} where ${and(
         eq(conversations.userId, param('userId')),
         eq(conversations.gameId, param('gameId')),
         eq(conversations.npcId, param('npcId')),
-      ),
-    )
-    .orderBy(asc(chatMessages.id))
-    .prepare('chat_conversation_so_far');
+      )})`,
+    })
+    .from(sql`(values (1)) as one`)
+    .prepare('chat_turn_so_far');
 
   return {
     /** What a conversation needs of the player's save: where they are and what the story waits on. */
-    async saveView(userId: number, gameId: number) {
+    async saveView(userId: number, gameId: number): Promise<SaveView | null> {
       const [row] = await saveView.execute({ userId, gameId });
       return row ?? null;
     },
@@ -87,18 +127,28 @@ export function createChatReads(db: Db) {
     },
 
     /**
-     * The conversation's memory, if there is one yet, with its visible messages past its summary,
-     * oldest first: only what the prompt is made of (a message is read up to 32 times).
+     * What a send needs before its model is asked: the player's save in this game, the message
+     * already sent under `clientMessageId` (a resend), and the conversation's memory with its
+     * visible turns past the summary, oldest first — only what the prompt is made of (a
+     * message is read up to 32 times).
      */
-    async conversationSoFar(
+    async turnSoFar(
       userId: number,
       gameId: number,
       npcId: number,
-    ): Promise<ConversationSoFar> {
-      const joined = await conversationSoFar.execute({ userId, gameId, npcId });
+      clientMessageId: string,
+    ): Promise<TurnSoFar> {
+      const [row] = await turnSoFar.execute({ userId, gameId, npcId, clientMessageId });
+      const { rows = [], ...conversation } = row?.conversation ?? {};
       return {
-        conversation: joined[0]?.conversation ?? null,
-        rows: joined.flatMap((j) => (j.message ? [j.message] : [])),
+        save: row?.save ?? null,
+        sent: row?.sent ?? null,
+        sofar: {
+          conversation: row?.conversation
+            ? (conversation as ConversationSoFar['conversation'])
+            : null,
+          rows,
+        },
       };
     },
   };

@@ -10,10 +10,8 @@ import {
   type NpcRow,
 } from '../play/content-queries.js';
 import { canPlayChapter } from '../play/unlocks.js';
-import type { ChatReads } from './chat-reads.js';
+import type { ChatReads, SaveView } from './chat-reads.js';
 import { findNpc } from './queries.js';
-
-type SaveView = NonNullable<Awaited<ReturnType<ChatReads['saveView']>>>;
 
 /** What the story says about one player's conversation with one character. */
 export interface ConversationContext {
@@ -66,10 +64,12 @@ export function createContextLoader(db: Db, reads: ChatReads, now: () => Date, t
     locale: Locale,
     gameId: number,
     npcId: number,
+    /** The player's save in this game when the caller has read it already (null: none yet). */
+    knownSave?: SaveView | null,
   ): Promise<ConversationContext> {
     const { npc, chapters } = await castOf(gameId, npcId);
     if (!npc?.character) throw new AppError(STATUS.CHAT_CHARACTER_NOT_FOUND);
-    const save = await reads.saveView(userId, gameId);
+    const save = knownSave === undefined ? await reads.saveView(userId, gameId) : knownSave;
     const chapter = chapters.find((c) => c.id === save?.chapterId) ?? chapters[0];
     if (!chapter || !(await canPlayChapter(db, userId, chapter))) {
       throw new AppError(STATUS.CHAPTER_LOCKED);

@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { ChatTurn, ModelProvider, ReplyRequest } from '../llm/provider.js';
 import type { WalletService } from '../wallet/index.js';
-import type { ChatReads, ConversationSoFar } from './chat-reads.js';
+import type { ChatReads, ConversationSoFar, SentMessage } from './chat-reads.js';
 import type { ChatWrites } from './chat-writes.js';
 import type { ContextLoader, ConversationContext } from './conversation-context.js';
 import { type StartedReply, startReply } from './early-reply.js';
@@ -57,7 +57,7 @@ export interface PaidTurn {
 /** A resend of a turn already paid for: nothing is charged, the stored reply is shown. */
 export interface ReplayedTurn {
   kind: 'replay';
-  message: ChatMessageRow;
+  message: Pick<ChatMessageRow, 'id'>;
   reply: ChatMessageRow | null;
   gemBalance: number;
 }
@@ -76,9 +76,12 @@ export function createSendService(deps: SendDeps) {
   const { db, wallet, writes, now } = deps;
   const price = LIMITS.chatMessageGems;
 
-  async function replayOf(userId: number, row: ChatMessageRow): Promise<ReplayedTurn> {
-    const reply = row.role === 'npc' ? row : await findFirstReply(db, row.id);
-    return { kind: 'replay', message: row, reply, gemBalance: await wallet.balance(db, userId) };
+  async function replayed(
+    userId: number,
+    message: Pick<ChatMessageRow, 'id'>,
+    reply: ChatMessageRow | null,
+  ): Promise<ReplayedTurn> {
+    return { kind: 'replay', message, reply, gemBalance: await wallet.balance(db, userId) };
   }
 
   const spend = async (tx: Tx, userId: number, clientMessageId: string) =>
@@ -160,12 +163,14 @@ export function createSendService(deps: SendDeps) {
     const text = await acceptPlayerMessage(body.text, deps.moderator);
     // Everything the checks and the prompt need, read at once: the model is asked as soon as
     // the send is known to be a new one, and its first token is what the player waits for.
-    const [ctx, existing, sofar] = await Promise.all([
-      deps.loadContext(userId, locale, body.game_id, body.npc_id),
-      deps.reads.messageByClientId(userId, body.client_message_id),
-      deps.reads.conversationSoFar(userId, body.game_id, body.npc_id),
-    ]);
-    if (existing) return resendOf(userId, existing, sofar.conversation, text);
+    const { save, sent, sofar } = await deps.reads.turnSoFar(
+      userId,
+      body.game_id,
+      body.npc_id,
+      body.client_message_id,
+    );
+    const ctx = await deps.loadContext(userId, locale, body.game_id, body.npc_id, save);
+    if (sent) return resendOf(userId, sent, sofar.conversation, text);
     const model = startReply(deps.provider, replyRequest(ctx, sofar, text, locale));
     // The player's message and the reply join the finished ones.
     const finished = sofar.rows.filter((r) => r.state === 'complete').length + 2;
@@ -216,7 +221,7 @@ export function createSendService(deps: SendDeps) {
   /** The same id again: free when it is the same message to the same character, else 5008. */
   async function resendOf(
     userId: number,
-    existing: ChatMessageRow,
+    existing: SentMessage,
     conversation: Pick<ConversationRow, 'id'> | null,
     text: string,
   ): Promise<ReplayedTurn> {
@@ -227,7 +232,7 @@ export function createSendService(deps: SendDeps) {
     ) {
       throw new AppError(STATUS.CHAT_MESSAGE_ID_REUSED);
     }
-    return replayOf(userId, existing);
+    return replayed(userId, existing, await findFirstReply(db, existing.id));
   }
 
   /**
@@ -247,7 +252,8 @@ export function createSendService(deps: SendDeps) {
       if (existing.role !== 'npc' || existing.replyTo !== target?.replyTo) {
         throw new AppError(STATUS.CHAT_MESSAGE_ID_REUSED);
       }
-      return replayOf(userId, existing);
+      // A regenerated reply is its own client id's row.
+      return replayed(userId, existing, existing);
     }
     if (!conversation || !target || target.conversationId !== conversation.id) {
       throw new AppError(STATUS.CHAT_MESSAGE_NOT_FOUND);
@@ -299,8 +305,10 @@ export function createSendService(deps: SendDeps) {
             gemBalance: entry.balanceAfter,
           };
         }),
-      async () =>
-        replayOf(userId, (await deps.reads.messageByClientId(userId, body.client_message_id))!),
+      async () => {
+        const stored = (await deps.reads.messageByClientId(userId, body.client_message_id))!;
+        return replayed(userId, stored, stored);
+      },
     );
   }
 
