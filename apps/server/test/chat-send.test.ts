@@ -39,16 +39,16 @@ async function startStory(token: string, gameId: number) {
   ).data!;
 }
 
-async function messagesOf(userId: number) {
-  return db().select().from(chatMessages).where(eq(chatMessages.userId, userId));
+async function messagesOf(userId: number, on = server) {
+  return on.database.db.select().from(chatMessages).where(eq(chatMessages.userId, userId));
 }
 
 async function entriesOf(userId: number) {
   return db().select().from(walletEntries).where(eq(walletEntries.userId, userId));
 }
 
-async function balanceOf(token: string) {
-  const res = await call<{ gem_balance: number }>(server, '/api/auth/wallet/balance', {
+async function balanceOf(token: string, on = server) {
+  const res = await call<{ gem_balance: number }>(on, '/api/auth/wallet/balance', {
     token,
     query: { platform_flag: '2' },
   });
@@ -264,16 +264,8 @@ describe('chat send through HTTP (offline engine)', () => {
       );
       expect(results.filter((r) => eventOf(r, 'done'))).toHaveLength(3);
       expect(results.filter((r) => r.envelope?.status === 5009)).toHaveLength(7);
-      const res = await call<{ gem_balance: number }>(capped, '/api/auth/wallet/balance', {
-        token: session.token,
-        query: { platform_flag: '2' },
-      });
-      expect(res.data!.gem_balance).toBe(70);
-      const rows = await capped.database.db
-        .select({ role: chatMessages.role })
-        .from(chatMessages)
-        .where(eq(chatMessages.userId, session.user.id));
-      expect(rows).toHaveLength(6);
+      expect(await balanceOf(session.token, capped)).toBe(70);
+      expect(await messagesOf(session.user.id, capped)).toHaveLength(6);
     } finally {
       await capped.close();
     }
@@ -294,11 +286,7 @@ describe('chat send through HTTP (offline engine)', () => {
       expect(eventOf(await send(), 'done')).toBeTruthy();
       expect((await send()).envelope?.status).toBe(5009);
       expect((await send()).envelope?.status).toBe(1003);
-      const res = await call<{ gem_balance: number }>(limited, '/api/auth/wallet/balance', {
-        token: session.token,
-        query: { platform_flag: '2' },
-      });
-      expect(res.data!.gem_balance).toBe(80);
+      expect(await balanceOf(session.token, limited)).toBe(80);
     } finally {
       await limited.close();
     }

@@ -139,17 +139,11 @@ export function createChatReads(db: Db) {
       clientMessageId: string,
     ): Promise<TurnSoFar> {
       const [row] = await turnSoFar.execute({ userId, gameId, npcId, clientMessageId });
-      const { rows = [], ...conversation } = row?.conversation ?? {};
-      return {
-        save: row?.save ?? null,
-        sent: row?.sent ?? null,
-        sofar: {
-          conversation: row?.conversation
-            ? (conversation as ConversationSoFar['conversation'])
-            : null,
-          rows,
-        },
-      };
+      const save = row?.save ?? null;
+      const sent = row?.sent ?? null;
+      if (!row?.conversation) return { save, sent, sofar: { conversation: null, rows: [] } };
+      const { rows, ...conversation } = row.conversation;
+      return { save, sent, sofar: { conversation, rows } };
     },
   };
 }
