@@ -1,8 +1,18 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
-import { RequestLogController } from './logger.js';
+import {
+  batchedDestination,
+  LOG_BATCH_BYTES,
+  LOG_FLUSH_MS,
+  RequestLogController,
+} from './logger.js';
 
 const lines: { level: number; msg: string; method?: string; status?: number }[] = [];
 const sink = new Writable({
@@ -41,5 +51,63 @@ describe('the access log', () => {
     expect(await levelOf('POST', '/spend')).toBe(INFO);
     expect(await levelOf('GET', '/missing')).toBe(INFO);
     expect(await levelOf('GET', '/broken')).toBeGreaterThanOrEqual(INFO);
+  });
+});
+
+describe('the log destination', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'tf-log-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const linesIn = (file: string) =>
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line).msg as string);
+  const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('holds a few lines back and writes them within the flush interval', async () => {
+    const file = join(dir, 'quiet.log');
+    const destination = batchedDestination(file);
+    const log = pino(destination);
+    log.info('first');
+    log.info('second');
+    await settle(100);
+    expect(linesIn(file)).toEqual([]);
+    await settle(LOG_FLUSH_MS + 200);
+    expect(linesIn(file)).toEqual(['first', 'second']);
+    destination.destroy();
+  });
+
+  it('writes at once when a batch is full', async () => {
+    const file = join(dir, 'busy.log');
+    const destination = batchedDestination(file);
+    const log = pino(destination);
+    const count = Math.ceil(LOG_BATCH_BYTES / 100) + 1;
+    for (let i = 0; i < count; i++) log.info({ padding: 'x'.repeat(100) }, `line ${i}`);
+    await settle(LOG_FLUSH_MS / 4);
+    expect(linesIn(file).length).toBeGreaterThan(0);
+    destination.destroy();
+  });
+
+  it('loses nothing when the process exits', () => {
+    const logger = fileURLToPath(new URL('./logger.ts', import.meta.url));
+    const script = `
+      const { batchedDestination } = await import(${JSON.stringify(logger)});
+      const { default: pino } = await import('pino');
+      const log = pino(batchedDestination(1));
+      log.info('last words');
+      process.exit(0);`;
+    const out = execFileSync(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', script],
+      {
+        encoding: 'utf8',
+      },
+    );
+    expect(
+      out
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line).msg),
+    ).toEqual(['last words']);
   });
 });
