@@ -1,5 +1,5 @@
 // The streaming half of the chat send route, as the chat module runs it: Fastify → prompt
-// builder → OpenAI-compatible provider (fetch + SSE parser) → output guard → output moderation
+// builder → OpenAI-compatible provider (undici request + SSE parser) → output guard → output moderation
 // → SSE writer with backpressure and disconnect → abort. What it leaves out until the chat route
 // exists: auth, the database (storing the message, charging 10 gems) and the request log line.
 import { AsyncLocalStorage } from 'node:async_hooks';
@@ -11,7 +11,7 @@ import { streamReply } from '../../apps/server/src/modules/chat/stream-reply.js'
 import { createOpenAiProvider } from '../../apps/server/src/modules/llm/openai-provider.js';
 import { parsePersona } from '../../apps/server/src/modules/llm/persona.js';
 import type { ReplyRequest } from '../../apps/server/src/modules/llm/provider.js';
-import { timedFetch } from './timed-fetch.mjs';
+import { timeModelCalls } from './timed-model-calls.mjs';
 
 const persona = parsePersona(
   JSON.parse(
@@ -34,6 +34,8 @@ interface Timing {
 }
 const timings: Timing[] = [];
 const current = new AsyncLocalStorage<Timing>();
+// Published synchronously inside the provider's call, so the request's store is still current.
+timeModelCalls(() => current.getStore());
 
 const providers = Object.fromEntries(
   (['fast', 'hold'] as const).map((name) => [
@@ -44,7 +46,6 @@ const providers = Object.fromEntries(
       idleTimeoutMs: 60_000,
       maxReplyMs: 600_000,
       maxTokens: 400,
-      fetch: timedFetch(() => current.getStore()),
     }),
   ]),
 );

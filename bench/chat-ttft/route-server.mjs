@@ -22,7 +22,7 @@ import { loadRiskKeys } from '../../apps/server/dist/modules/risk/keys.js';
 import { createWalletService } from '../../apps/server/dist/modules/wallet/wallet-service.js';
 import { openDatabase } from '../../apps/server/dist/platform/db/client.js';
 import { games, npcs, users } from '../../apps/server/dist/platform/db/schema/index.js';
-import { timedFetch } from './timed-fetch.mjs';
+import { timeModelCalls } from './timed-model-calls.mjs';
 
 const timings = [];
 const timingById = new Map();
@@ -46,9 +46,8 @@ ServerResponse.prototype.write = function timedWrite(chunk, ...rest) {
   }
   return write.call(this, chunk, ...rest);
 };
-// The providers take the global fetch when they are made: replaced before the app is built.
-globalThis.fetch = timedFetch((init) => {
-  const ids = typeof init?.body === 'string' ? init.body.match(/#timed-[\w-]+/g) : null;
+timeModelCalls(({ body }) => {
+  const ids = Buffer.isBuffer(body) ? body.toString('latin1').match(/#timed-[\w-]+/g) : null;
   return ids ? timingById.get(ids.at(-1).slice('#timed-'.length)) : undefined;
 });
 

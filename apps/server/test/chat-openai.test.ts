@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import type { ChatRecord, PlayState } from '@taleforge/contracts';
 import { STATUS } from '@taleforge/contracts/status';
 import { eq } from 'drizzle-orm';
@@ -147,15 +148,29 @@ describe('chat through the openai engine', () => {
   it('asks the model before charging, and calls it off when the turn is refused', async () => {
     const { gameId, ada, token, user } = await setup(5);
     llm.settings.firstTokenDelayMs = 300;
-    const asked = llm.requests.length;
+    const received = llm.requests.length;
     const cancelled = llm.stats.closedByClient;
+    // The server's own calls to the model, as its HTTP client starts them.
+    let started = 0;
+    const onStart = ({ request }: { request: { origin: string } }) => {
+      if (llm.baseUrl.startsWith(request.origin)) started += 1;
+    };
+    const channel = 'undici:request:create';
+    subscribe(channel, onStart as (message: unknown) => void);
     try {
       const answer = await sendChat(server, token, { game_id: gameId, npc_id: ada, text: 'Hi' });
       expect(answer.envelope?.status).toBe(STATUS.INSUFFICIENT_GEMS);
-      // The call had started alongside the charge; the refusal cancelled it before any token.
-      expect(llm.requests.length).toBe(asked + 1);
-      await expect.poll(() => llm.stats.closedByClient).toBe(cancelled + 1);
+      // The call started alongside the charge, and the refusal cancelled it: before it reached
+      // the model, or before its first token.
+      expect(started).toBe(1);
+      // Longer than the model's first token takes: a call still on its way would have arrived.
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      const reached = llm.requests.length - received;
+      expect(reached).toBeLessThanOrEqual(1);
+      expect(llm.stats.closedByClient - cancelled).toBe(reached);
+      expect(llm.stats.open).toBe(0);
     } finally {
+      unsubscribe(channel, onStart as (message: unknown) => void);
       llm.settings.firstTokenDelayMs = 0;
     }
     expect(await entryTypes(user.id)).toEqual([['grant', 5]]);

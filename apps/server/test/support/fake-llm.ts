@@ -23,6 +23,8 @@ export interface ScriptedReply {
   stallAfterChunks?: number;
   /** End the stream without finish_reason or [DONE] (a cut-off). */
   truncate?: boolean;
+  /** Send this as the whole event-stream body instead (a server that is not OpenAI-compatible). */
+  raw?: string;
 }
 
 export interface FakeLlmOptions {
@@ -118,6 +120,10 @@ export async function startFakeLlm(options: FakeLlmOptions = {}) {
       }
     });
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    if (reply.raw !== undefined) {
+      res.end(reply.raw);
+      return;
+    }
     const id = `chatcmpl-${Math.random().toString(36).slice(2)}`;
     const send = (payload: unknown) => res.write(`data: ${JSON.stringify(payload)}\n\n`);
     const chunk = (delta: object, finish: string | null = null) => ({

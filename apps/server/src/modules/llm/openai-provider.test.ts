@@ -196,14 +196,16 @@ describe('openai provider against a streaming OpenAI-compatible server', () => {
   });
 
   it('refuses something that is not an OpenAI-compatible stream', async () => {
-    const error = await failure(
-      collect(buildReplyRequest(), {
-        fetch: async () =>
-          new Response('data: <html>oops</html>\n\n', {
-            headers: { 'content-type': 'text/event-stream' },
-          }),
-      }),
-    );
+    fake.script({ raw: 'data: <html>oops</html>\n\n' });
+    const error = await failure(collect(buildReplyRequest()));
     expect(error.kind).toBe('protocol');
+  });
+
+  it('passes Chinese, Japanese and emoji through whole, an emoji split between two chunks', async () => {
+    fake.settings.tokenDelayMs = 5;
+    // chunkChars is 3 UTF-16 units: the rocket's surrogate pair arrives in two chunks.
+    fake.script({ text: '星の海へ、ようこそ。🚀 Welcome.' });
+    const { deltas } = await collect(buildReplyRequest());
+    expect(deltas.join('')).toBe('星の海へ、ようこそ。🚀 Welcome.');
   });
 });

@@ -1,4 +1,5 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import { type Dispatcher, request as httpRequest } from 'undici';
 import { OutputGuard } from './output-guard.js';
 import { buildPrompt } from './prompt.js';
 import {
@@ -21,7 +22,8 @@ export interface OpenAiProviderOptions {
   /** Longest whole reply. */
   maxReplyMs: number;
   maxTokens: number;
-  fetch?: typeof fetch;
+  /** The connection pool to the model; undici's global one (kept-alive connections) by default. */
+  dispatcher?: Dispatcher;
 }
 
 interface StreamChunk {
@@ -33,15 +35,25 @@ interface StreamChunk {
  * Any OpenAI-compatible chat-completions endpoint, streamed (hosted models, Ollama, vLLM,
  * llama.cpp). The prompt comes from `buildPrompt`; deltas pass through the output guard before
  * anyone sees them; the trailer gives the expression and a goal proposal.
+ *
+ * On undici's `request` rather than `fetch`: the body arrives as a Node stream of buffers, not a
+ * web stream with several promises per chunk, which took a tenth of the chat's main-thread time
+ * and about a third of what a message allocates (docs/performance.md).
  */
 export function createOpenAiProvider(options: OpenAiProviderOptions): ModelProvider {
   const url = `${options.baseUrl.replace(/\/+$/, '')}/chat/completions`;
-  const doFetch = options.fetch ?? fetch;
-  const headers = (accept: string) => ({
-    'content-type': 'application/json',
-    accept,
-    ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}),
-  });
+  const post = (accept: string, body: object, signal: AbortSignal) =>
+    httpRequest(url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept,
+        ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}),
+      },
+      body: JSON.stringify(body),
+      signal,
+      ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
+    });
 
   return {
     name: 'openai',
@@ -51,20 +63,19 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): ModelProvi
       const upstream = new UpstreamControl(options, signal);
       let text = '';
       try {
-        const response = await doFetch(url, {
-          method: 'POST',
-          headers: headers('text/event-stream'),
-          body: JSON.stringify({
+        const response = await post(
+          'text/event-stream',
+          {
             model: options.model,
             messages: prompt.messages,
             stream: true,
             max_tokens: options.maxTokens,
-          }),
-          signal: upstream.signal,
-        });
-        if (!response.ok || !response.body) {
-          const detail = await response.text().catch(() => '');
-          throw new ModelError('upstream', `HTTP ${response.status}: ${detail.slice(0, 300)}`);
+          },
+          upstream.signal,
+        );
+        if (response.statusCode !== 200) {
+          const detail = await response.body.text().catch(() => '');
+          throw new ModelError('upstream', `HTTP ${response.statusCode}: ${detail.slice(0, 300)}`);
         }
         upstream.touch();
         for await (const piece of readDeltas(response.body, upstream)) {
@@ -103,23 +114,22 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): ModelProvi
     async summarize(request, signal) {
       const upstream = new UpstreamControl(options, signal);
       try {
-        const response = await doFetch(url, {
-          method: 'POST',
-          headers: headers('application/json'),
-          body: JSON.stringify({
+        const response = await post(
+          'application/json',
+          {
             model: options.model,
             messages: summaryMessages(request),
             stream: false,
             max_tokens: 300,
-          }),
-          signal: upstream.signal,
-        });
-        const body = (await response.json().catch(() => null)) as {
+          },
+          upstream.signal,
+        );
+        const body = (await response.body.json().catch(() => null)) as {
           choices?: Array<{ message?: { content?: unknown } }>;
         } | null;
         const content = body?.choices?.[0]?.message?.content;
-        if (!response.ok || typeof content !== 'string') {
-          throw new ModelError('upstream', `summary failed: HTTP ${response.status}`);
+        if (response.statusCode !== 200 || typeof content !== 'string') {
+          throw new ModelError('upstream', `summary failed: HTTP ${response.statusCode}`);
         }
         return content.replaceAll('[[', '').trim().slice(0, SUMMARY_MAX_CHARS);
       } catch (error) {
@@ -182,14 +192,14 @@ class UpstreamControl {
 
 /** Content deltas of an OpenAI-compatible SSE stream; throws unless it ends properly. */
 async function* readDeltas(
-  body: ReadableStream<Uint8Array>,
+  body: Dispatcher.ResponseData['body'],
   upstream: UpstreamControl,
 ): AsyncIterable<string> {
   const events: EventSourceMessage[] = [];
   const parser = createParser({ onEvent: (event) => events.push(event) });
   const decoder = new TextDecoder();
   let finished = false;
-  for await (const bytes of body as unknown as AsyncIterable<Uint8Array>) {
+  for await (const bytes of body as AsyncIterable<Buffer>) {
     upstream.touch();
     parser.feed(decoder.decode(bytes, { stream: true }));
     while (events.length > 0) {
