@@ -23,7 +23,9 @@ export async function benchBundle(route = '/For_You', budgetKb = BUDGET_KB) {
     });
     let inFlight = 0;
     let quietSince = performance.now();
-    page.on('request', () => void (inFlight += 1));
+    page.on('request', () => {
+      inFlight += 1;
+    });
     const done = () => {
       inFlight -= 1;
       quietSince = performance.now();

@@ -102,7 +102,11 @@ describe('avatars', () => {
       bindInviteCodeCall.body.safeParse({ ...bind, avatar }).success &&
       loginCall.body.safeParse({ oauth_enum: 'GOOGLE', scene_type: 1, access_token: 't', avatar })
         .success;
-    for (const ok of ['', 'https://lh3.googleusercontent.com/a/x=s96-c', 'http://cdn.example/a.png'])
+    for (const ok of [
+      '',
+      'https://lh3.googleusercontent.com/a/x=s96-c',
+      'http://cdn.example/a.png',
+    ])
       expect(takes(ok), ok).toBe(true);
     for (const bad of [
       'javascript:alert(1)',

@@ -19,7 +19,10 @@ const deviceId = z.string().min(1).max(128).check(storable);
 // `data:` or a path on our own origin.
 const avatarUrl = z.union([
   z.literal(''),
-  z.url({ protocol: /^https?$/, hostname: z.regexes.domain }).max(2048).check(storable),
+  z
+    .url({ protocol: /^https?$/, hostname: z.regexes.domain })
+    .max(2048)
+    .check(storable),
 ]);
 const inviteCode = z.string().trim().min(1).max(64).check(storable);
 
