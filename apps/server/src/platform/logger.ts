@@ -13,11 +13,10 @@ export const LOG_FLUSH_MS = 1_000;
 export type LogDestination = ReturnType<typeof pino.destination>;
 
 /**
- * An asynchronous destination that writes in batches. Written line by line, every request paid a
- * round trip through libuv's thread pool (a pool thread wakes to write, then wakes the event
- * loop), which showed as 0.1–0.6 ms of a login's main-thread time (docs/performance.md). pino
- * flushes what is pending when the process exits; a crash that kills it outright loses at most
- * the last LOG_FLUSH_MS.
+ * An asynchronous destination that writes in batches. Written line by line, every logged request
+ * paid a round trip through libuv's thread pool (a pool thread wakes to write, then wakes the
+ * event loop); batched, a busy server pays one per 4 KB. pino flushes what is pending when the
+ * process exits; a crash that kills the process outright loses at most the last LOG_FLUSH_MS.
  */
 export function batchedDestination(dest: number | string): LogDestination {
   const stream = pino.destination({ dest, sync: false, minLength: LOG_BATCH_BYTES });

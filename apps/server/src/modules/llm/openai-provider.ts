@@ -22,8 +22,6 @@ export interface OpenAiProviderOptions {
   /** Longest whole reply. */
   maxReplyMs: number;
   maxTokens: number;
-  /** The connection pool to the model; undici's global one (kept-alive connections) by default. */
-  dispatcher?: Dispatcher;
 }
 
 interface StreamChunk {
@@ -36,9 +34,10 @@ interface StreamChunk {
  * llama.cpp). The prompt comes from `buildPrompt`; deltas pass through the output guard before
  * anyone sees them; the trailer gives the expression and a goal proposal.
  *
- * On undici's `request` rather than `fetch`: the body arrives as a Node stream of buffers, not a
- * web stream with several promises per chunk, which took a tenth of the chat's main-thread time
- * and about a third of what a message allocates (docs/performance.md).
+ * On undici's `request` (its global pool keeps the connections alive) rather than `fetch`: the
+ * body arrives as a Node stream of buffers, not a web stream with several promises per chunk,
+ * which took a tenth of the chat's main-thread time and about a third of what a message
+ * allocated (docs/performance.md).
  */
 export function createOpenAiProvider(options: OpenAiProviderOptions): ModelProvider {
   const url = `${options.baseUrl.replace(/\/+$/, '')}/chat/completions`;
@@ -52,7 +51,6 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): ModelProvi
       },
       body: JSON.stringify(body),
       signal,
-      ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
     });
 
   return {
@@ -73,7 +71,7 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): ModelProvi
           },
           upstream.signal,
         );
-        if (response.statusCode !== 200) {
+        if (!succeeded(response.statusCode)) {
           const detail = await response.body.text().catch(() => '');
           throw new ModelError('upstream', `HTTP ${response.statusCode}: ${detail.slice(0, 300)}`);
         }
@@ -128,7 +126,7 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): ModelProvi
           choices?: Array<{ message?: { content?: unknown } }>;
         } | null;
         const content = body?.choices?.[0]?.message?.content;
-        if (response.statusCode !== 200 || typeof content !== 'string') {
+        if (!succeeded(response.statusCode) || typeof content !== 'string') {
           throw new ModelError('upstream', `summary failed: HTTP ${response.statusCode}`);
         }
         return content.replaceAll('[[', '').trim().slice(0, SUMMARY_MAX_CHARS);
@@ -140,6 +138,8 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): ModelProvi
     },
   };
 }
+
+const succeeded = (status: number) => status >= 200 && status < 300;
 
 /** The request's abort controller, with the idle and total timers and the caller's signal. */
 class UpstreamControl {
