@@ -10,7 +10,7 @@ import type { Config } from '../config.js';
 export const LOG_BATCH_BYTES = 4_096;
 export const LOG_FLUSH_MS = 1_000;
 
-export type LogDestination = ReturnType<typeof pino.destination>;
+type LogDestination = ReturnType<typeof pino.destination>;
 
 /**
  * An asynchronous destination that writes in batches. Written line by line, every logged request

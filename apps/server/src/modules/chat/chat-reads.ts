@@ -1,4 +1,4 @@
-import { and, eq, gt, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, eq, gt, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import {
   type ChatMessageRow,
@@ -32,31 +32,42 @@ export interface TurnSoFar {
   sofar: ConversationSoFar;
 }
 
+/** `json_build_object('key', value, …)`; the keys are this file's own names, never input. */
+const jsonObject = (pairs: Record<string, SQLWrapper>) =>
+  sql`json_build_object(${sql.join(
+    Object.entries(pairs).map(([key, value]) => sql`${sql.raw(`'${key}'`)}, ${value}`),
+    sql`, `,
+  )})`;
+
+/** The one row of `table` matching `where` as a JSON object of `pairs`; null when there is none. */
+const rowAsJson = <T>(
+  pairs: Record<string, SQLWrapper>,
+  table: SQLWrapper,
+  where: SQL | undefined,
+) => sql<T | null>`(select ${jsonObject(pairs)} from ${table} where ${where})`;
+
 /**
  * The reads every message makes before its model is asked, prepared once: their query is not
  * rebuilt per message and, on PostgreSQL, not planned again (named statements). They sit on the
  * path to the first token the player waits for.
  */
 export function createChatReads(db: Db) {
-  const saveView = db
-    .select({
-      chapterId: gameSaves.chapterId,
-      view: gameSaves.view,
-      state: gameSaves.state,
-    } satisfies Record<keyof SaveView, unknown>)
-    .from(gameSaves)
-    .where(and(eq(gameSaves.userId, param('userId')), eq(gameSaves.gameId, param('gameId'))))
-    .prepare('chat_save_view');
+  const saveColumns = {
+    chapterId: gameSaves.chapterId,
+    view: gameSaves.view,
+    state: gameSaves.state,
+  } satisfies Record<keyof SaveView, SQLWrapper>;
+  const saveOf = and(eq(gameSaves.userId, param('userId')), eq(gameSaves.gameId, param('gameId')));
+  const saveView = db.select(saveColumns).from(gameSaves).where(saveOf).prepare('chat_save_view');
 
+  const sentWith = and(
+    eq(chatMessages.userId, param('userId')),
+    eq(chatMessages.clientMessageId, param('clientMessageId')),
+  );
   const messageByClientId = db
     .select()
     .from(chatMessages)
-    .where(
-      and(
-        eq(chatMessages.userId, param('userId')),
-        eq(chatMessages.clientMessageId, param('clientMessageId')),
-      ),
-    )
+    .where(sentWith)
     .prepare('chat_message_by_client_id');
 
   // Everything a send reads before its model is asked, in one round trip (each read of its own
@@ -64,52 +75,45 @@ export function createChatReads(db: Db) {
   // of the slowest): the save, the message already sent under this client id, and the
   // conversation's memory with its turns past the summary. One row of JSON, so the save's view
   // is not repeated on every turn's row.
-  const json = (pairs: Record<string, SQLWrapper>) =>
-    sql.join(
-      // The keys are this file's own names, never input.
-      Object.entries(pairs).map(([key, value]) => sql`${sql.raw(`'${key}'`)}, ${value}`),
-      sql`, `,
-    );
+  const turns = sql`coalesce((select json_agg(${jsonObject({
+    id: chatMessages.id,
+    role: chatMessages.role,
+    text: chatMessages.text,
+    expression: chatMessages.expression,
+    state: chatMessages.state,
+  })} order by ${chatMessages.id}) from ${chatMessages} where ${and(
+    eq(chatMessages.conversationId, conversations.id),
+    eq(chatMessages.rewound, 0),
+    gt(chatMessages.id, conversations.summarizedThrough),
+  )}), '[]'::json)`;
   const turnSoFar = db
     .select({
-      save: sql<SaveView | null>`(select json_build_object(${json({
-        chapterId: gameSaves.chapterId,
-        view: gameSaves.view,
-        state: gameSaves.state,
-      })}) from ${gameSaves} where ${and(
-        eq(gameSaves.userId, param('userId')),
-        eq(gameSaves.gameId, param('gameId')),
-      )})`,
-      sent: sql<SentMessage | null>`(select json_build_object(${json({
-        id: chatMessages.id,
-        role: chatMessages.role,
-        text: chatMessages.text,
-        conversationId: chatMessages.conversationId,
-      })}) from ${chatMessages} where ${and(
-        eq(chatMessages.userId, param('userId')),
-        eq(chatMessages.clientMessageId, param('clientMessageId')),
-      )})`,
-      conversation: sql<StoredConversation | null>`(select json_build_object(${json({
-        id: conversations.id,
-        summary: conversations.summary,
-        pinned: conversations.pinned,
-        summarizedThrough: conversations.summarizedThrough,
-        rows: sql`coalesce((select json_agg(json_build_object(${json({
+      save: rowAsJson<SaveView>(saveColumns, gameSaves, saveOf),
+      sent: rowAsJson<SentMessage>(
+        {
           id: chatMessages.id,
           role: chatMessages.role,
           text: chatMessages.text,
-          expression: chatMessages.expression,
-          state: chatMessages.state,
-        })}) order by ${chatMessages.id}) from ${chatMessages} where ${and(
-          eq(chatMessages.conversationId, conversations.id),
-          eq(chatMessages.rewound, 0),
-          gt(chatMessages.id, conversations.summarizedThrough),
-        )}), '[]'::json)`,
-      })}) from ${conversations} where ${and(
-        eq(conversations.userId, param('userId')),
-        eq(conversations.gameId, param('gameId')),
-        eq(conversations.npcId, param('npcId')),
-      )})`,
+          conversationId: chatMessages.conversationId,
+        },
+        chatMessages,
+        sentWith,
+      ),
+      conversation: rowAsJson<StoredConversation>(
+        {
+          id: conversations.id,
+          summary: conversations.summary,
+          pinned: conversations.pinned,
+          summarizedThrough: conversations.summarizedThrough,
+          rows: turns,
+        },
+        conversations,
+        and(
+          eq(conversations.userId, param('userId')),
+          eq(conversations.gameId, param('gameId')),
+          eq(conversations.npcId, param('npcId')),
+        ),
+      ),
     })
     .from(sql`(values (1)) as one`)
     .prepare('chat_turn_so_far');
