@@ -1,20 +1,28 @@
 import { availableParallelism } from 'node:os';
-import { hash, verify } from '@node-rs/argon2';
-import pLimit from 'p-limit';
-
-/** argon2id with the OWASP minimum: m=19456 KiB, t=2, p=1. */
-const OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+import { Piscina } from 'piscina';
 
 /**
- * At most one hash per core at a time; the rest wait their turn. Each hash walks 19 MiB of
- * memory: more of them than cores (libuv runs four) only fight over the caches and the cores —
- * on two cores, four at once do 20 % less work per second than two, and starve the thread that
- * answers every other request.
+ * The threads that hash passwords: one per core, each hashing one password at a time, at a lower
+ * scheduling priority than the event loop. Each hash walks 19 MiB of memory for ~15 ms: more at
+ * once than cores only fight over the caches, and a hashing thread that preempts the event loop
+ * delays every other request and leaves it running on cold caches (docs/decisions/0018).
+ * Started on first use, so processes that never hash never start them.
  */
-const hashing = pLimit(availableParallelism());
+let pool: Piscina | undefined;
+
+function hashing(): Piscina {
+  pool ??= new Piscina({
+    filename: new URL('./password-worker.js', import.meta.url).href,
+    minThreads: availableParallelism(),
+    maxThreads: availableParallelism(),
+    idleTimeout: Number.POSITIVE_INFINITY,
+    niceIncrement: 10,
+  });
+  return pool;
+}
 
 export function hashPassword(password: string): Promise<string> {
-  return hashing(() => hash(password, OPTIONS));
+  return hashing().run(password, { name: 'hash' });
 }
 
 let dummyHash: Promise<string> | undefined;
@@ -24,10 +32,14 @@ let dummyHash: Promise<string> | undefined;
  * verification against a throwaway hash, so the answer takes the same time either way.
  */
 export async function verifyPassword(stored: string | null, password: string): Promise<boolean> {
-  if (stored) return hashing(() => verify(stored, password)).catch(() => false);
+  if (stored) return check(stored, password);
   dummyHash ??= hashPassword('taleforge-timing-equaliser');
-  // Awaited before taking a turn: the throwaway hash needs a turn of its own.
-  const dummy = await dummyHash;
-  await hashing(() => verify(dummy, password)).catch(() => false);
+  await check(await dummyHash, password);
   return false;
+}
+
+function check(stored: string, password: string): Promise<boolean> {
+  return hashing()
+    .run({ stored, password }, { name: 'verify' })
+    .catch(() => false);
 }
