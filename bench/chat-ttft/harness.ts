@@ -1,7 +1,8 @@
 // The streaming half of the chat send route, as the chat module runs it: Fastify → prompt
-// builder → OpenAI-compatible provider (undici request + SSE parser) → output guard → output moderation
-// → SSE writer with backpressure and disconnect → abort. What it leaves out until the chat route
-// exists: auth, the database (storing the message, charging 10 gems) and the request log line.
+// builder → OpenAI-compatible provider (undici request + SSE parser) → output guard → output
+// moderation → SSE writer with backpressure and disconnect → abort. What it leaves out until the
+// chat route exists: auth, the database (storing the message, charging 10 gems) and the request
+// log line.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';

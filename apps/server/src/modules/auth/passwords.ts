@@ -11,13 +11,16 @@ import { Piscina } from 'piscina';
 let pool: Piscina | undefined;
 
 function hashing(): Piscina {
-  pool ??= new Piscina({
-    filename: new URL('./password-worker.js', import.meta.url).href,
-    minThreads: availableParallelism(),
-    maxThreads: availableParallelism(),
-    idleTimeout: Number.POSITIVE_INFINITY,
-    niceIncrement: 10,
-  });
+  if (!pool) {
+    const threads = availableParallelism();
+    pool = new Piscina({
+      filename: new URL('./password-worker.js', import.meta.url).href,
+      minThreads: threads,
+      maxThreads: threads,
+      idleTimeout: Number.POSITIVE_INFINITY,
+      niceIncrement: 10,
+    });
+  }
   return pool;
 }
 
