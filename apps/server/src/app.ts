@@ -1,4 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
+import { bindInviteCodeCall, logoutCall, userInfoCall } from '@taleforge/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { registerAnalyticsRoutes } from './modules/analytics/routes.js';
@@ -30,7 +31,7 @@ import {
 } from './modules/wallet/index.js';
 import { registerWalletRoutes } from './modules/wallet/routes.js';
 import type { Database } from './platform/db/client.js';
-import { authHook, optionalAuth } from './platform/http/auth-hook.js';
+import { authGate, optionalAuth } from './platform/http/auth-gate.js';
 import { installErrorHandler } from './platform/http/error-handler.js';
 import { requestContext } from './platform/http/request-context.js';
 import { ResponseCache } from './platform/http/response-cache.js';
@@ -49,11 +50,7 @@ export interface AppDeps {
 }
 
 /** Calls an account with an unfinished social profile may still make. */
-const INCOMPLETE_PROFILE_ALLOWED = [
-  '/api/auth/h5/user/info',
-  '/api/auth/h5/user/bind/invite/code',
-  '/api/auth/h5/user/logout',
-];
+const INCOMPLETE_PROFILE_ALLOWED = [userInfoCall, bindInviteCodeCall, logoutCall];
 
 /** Builds the whole server from its parts; main.ts and the tests both start here. */
 export async function buildApp({
@@ -106,8 +103,7 @@ export async function buildApp({
     prefix,
     dfIdExempt: ['/health', '/api/v1/risk/key', '/api/v1/risk/device', '/api/v1/payment/webhook'],
   });
-  await app.register(authHook, {
-    prefix,
+  await app.register(authGate, {
     verifyToken: sessions.verifyToken,
     incompleteAllowed: INCOMPLETE_PROFILE_ALLOWED,
   });

@@ -8,6 +8,7 @@ export interface CallDef<
   Q extends z.ZodType | undefined = z.ZodType | undefined,
   B extends z.ZodType | undefined = z.ZodType | undefined,
   D extends z.ZodType = z.ZodType,
+  A extends boolean = boolean,
 > {
   method: M;
   /** Path under the product prefix, exactly as SPEC §7 writes it. */
@@ -15,9 +16,15 @@ export interface CallDef<
   query: Q;
   body: B;
   data: D;
-  /** True for every path under /api/auth/: the path itself says a token is needed. */
-  auth: boolean;
+  /**
+   * Whether the call needs a token: true for every path under /api/auth/ (SPEC §7). The server
+   * checks it per route from this flag, never by matching the request's URL.
+   */
+  auth: A;
 }
+
+/** SPEC §7: the calls under /api/auth/ are the ones that need a token. */
+export type NeedsToken<P extends string> = P extends `/api/auth/${string}` ? true : false;
 
 export function defineCall<
   M extends HttpMethod,
@@ -25,14 +32,20 @@ export function defineCall<
   D extends z.ZodType,
   Q extends z.ZodType | undefined = undefined,
   B extends z.ZodType | undefined = undefined,
->(def: { method: M; path: P; data: D; query?: Q; body?: B }): CallDef<M, P, Q, B, D> {
+>(def: {
+  method: M;
+  path: P;
+  data: D;
+  query?: Q;
+  body?: B;
+}): CallDef<M, P, Q, B, D, NeedsToken<P>> {
   return {
     method: def.method,
     path: def.path,
     query: def.query as Q,
     body: def.body as B,
     data: def.data,
-    auth: def.path.startsWith('/api/auth/'),
+    auth: def.path.startsWith('/api/auth/') as NeedsToken<P>,
   };
 }
 

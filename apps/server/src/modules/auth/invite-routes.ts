@@ -1,10 +1,11 @@
 import { inviteCreateCall, inviteListCall } from '@taleforge/contracts';
 import { STATUS } from '@taleforge/contracts/status';
 import { count } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db/client.js';
 import { inviteCodes } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/http/app-error.js';
+import type { AuthContext } from '../../platform/http/request-context.js';
 import { defineRoute } from '../../platform/http/route.js';
 import { createInviteCodes, listInviteCodes } from './invites.js';
 
@@ -21,15 +22,15 @@ export function toInviteCode(row: InviteRow) {
   };
 }
 
-function requireAdmin(request: FastifyRequest): number {
-  if (request.auth?.role !== 'admin') throw new AppError(STATUS.FORBIDDEN);
-  return request.auth.userId;
+function requireAdmin(auth: AuthContext): number {
+  if (auth.role !== 'admin') throw new AppError(STATUS.FORBIDDEN);
+  return auth.userId;
 }
 
 /** Customer service's API for invite codes; the same operations as `npm run invites`. */
 export function registerInviteRoutes(app: FastifyInstance, db: Db): void {
-  defineRoute(app, inviteCreateCall, async ({ body, request }) => {
-    const createdBy = requireAdmin(request);
+  defineRoute(app, inviteCreateCall, async ({ body, auth }) => {
+    const createdBy = requireAdmin(auth);
     const rows = await createInviteCodes(db, {
       count: body.count,
       uses: body.uses,
@@ -40,8 +41,8 @@ export function registerInviteRoutes(app: FastifyInstance, db: Db): void {
     return { codes: rows.map(toInviteCode) };
   });
 
-  defineRoute(app, inviteListCall, async ({ query, request }) => {
-    requireAdmin(request);
+  defineRoute(app, inviteListCall, async ({ query, auth }) => {
+    requireAdmin(auth);
     const [rows, [total]] = await Promise.all([
       listInviteCodes(db, query.page_size, (query.page - 1) * query.page_size),
       db.select({ n: count() }).from(inviteCodes),

@@ -98,14 +98,14 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
     return null;
   });
 
-  defineRoute(app, userInfoCall, ({ request }) => accounts.userInfo(request.auth!.userId));
+  defineRoute(app, userInfoCall, ({ auth }) => accounts.userInfo(auth.userId));
 
-  defineRoute(app, bindInviteCodeCall, ({ body, request }) =>
-    accounts.bindInvite(request.auth!.userId, body, request.dfId),
+  defineRoute(app, bindInviteCodeCall, ({ body, auth, request }) =>
+    accounts.bindInvite(auth.userId, body, request.dfId),
   );
 
-  defineRoute(app, logoutCall, async ({ request }) => {
-    await sessions.revoke(request.auth!.sessionId);
+  defineRoute(app, logoutCall, async ({ auth }) => {
+    await sessions.revoke(auth.sessionId);
     return null;
   });
 }

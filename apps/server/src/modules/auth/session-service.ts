@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db, Tx } from '../../platform/db/client.js';
-import type { TokenCheck } from '../../platform/http/auth-hook.js';
+import type { TokenCheck } from '../../platform/http/auth-gate.js';
 import type { AuthContext } from '../../platform/http/request-context.js';
 import {
   findSessionByTokenHash,

@@ -12,7 +12,8 @@ import { STATUS } from '@taleforge/contracts/status';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError } from '../../platform/http/app-error.js';
-import { defineRoute } from '../../platform/http/route.js';
+import { signedIn } from '../../platform/http/auth-gate.js';
+import { defineRoute, gateOf } from '../../platform/http/route.js';
 import { parseInput } from '../../platform/http/validation.js';
 import type { ChatService } from './chat-service.js';
 import type { ReplyRunner } from './reply-runner.js';
@@ -35,7 +36,6 @@ export function registerChatRoutes(app: FastifyInstance, deps: ChatRouteDeps): v
     points: deps.sendsPerMinute,
     duration: 60,
   });
-  const userOf = (request: FastifyRequest) => request.auth!.userId;
 
   async function limit(userId: number) {
     try {
@@ -53,37 +53,39 @@ export function registerChatRoutes(app: FastifyInstance, deps: ChatRouteDeps): v
     else await runner.replay(turn, request.locale, sse, deps.replayWaitMs);
   }
 
-  defineRoute(app, conversationInfoCall, ({ query, request }) =>
-    chat.info(userOf(request), request.locale, query.game_id, query.npc_id),
+  defineRoute(app, conversationInfoCall, ({ query, auth, request }) =>
+    chat.info(auth.userId, request.locale, query.game_id, query.npc_id),
   );
-  defineRoute(app, conversationInfoV2Call, ({ query, request }) =>
-    chat.infoV2(userOf(request), request.locale, query.game_id, query.npc_id),
+  defineRoute(app, conversationInfoV2Call, ({ query, auth, request }) =>
+    chat.infoV2(auth.userId, request.locale, query.game_id, query.npc_id),
   );
-  defineRoute(app, chatRecordCall, ({ query, request }) =>
-    chat.record(userOf(request), request.locale, query),
+  defineRoute(app, chatRecordCall, ({ query, auth, request }) =>
+    chat.record(auth.userId, request.locale, query),
   );
-  defineRoute(app, chatMemoryCall, ({ query, request }) =>
-    chat.memory(userOf(request), request.locale, query.game_id, query.npc_id),
+  defineRoute(app, chatMemoryCall, ({ query, auth, request }) =>
+    chat.memory(auth.userId, request.locale, query.game_id, query.npc_id),
   );
-  defineRoute(app, chatMemoryUpdateCall, ({ body, request }) =>
-    chat.updateMemory(userOf(request), request.locale, body),
+  defineRoute(app, chatMemoryUpdateCall, ({ body, auth, request }) =>
+    chat.updateMemory(auth.userId, request.locale, body),
   );
-  defineRoute(app, chatRewindCall, ({ body, request }) =>
-    chat.rewind(userOf(request), request.locale, body),
+  defineRoute(app, chatRewindCall, ({ body, auth, request }) =>
+    chat.rewind(auth.userId, request.locale, body),
   );
 
-  app.post(chatSendCall.path, async (request, reply) => {
+  app.post(chatSendCall.path, gateOf(app, chatSendCall), async (request, reply) => {
     const body = parseInput(chatSendCall.body, request.body ?? {}, request.locale, 'body');
-    await limit(userOf(request));
-    const turn = await sends.send(userOf(request), request.locale, body);
+    const { userId } = signedIn(request);
+    await limit(userId);
+    const turn = await sends.send(userId, request.locale, body);
     await stream(request, reply, turn);
     return reply;
   });
 
-  app.post(chatRegenerateCall.path, async (request, reply) => {
+  app.post(chatRegenerateCall.path, gateOf(app, chatRegenerateCall), async (request, reply) => {
     const body = parseInput(chatRegenerateCall.body, request.body ?? {}, request.locale, 'body');
-    await limit(userOf(request));
-    const turn = await sends.regenerate(userOf(request), request.locale, body);
+    const { userId } = signedIn(request);
+    await limit(userId);
+    const turn = await sends.regenerate(userId, request.locale, body);
     await stream(request, reply, turn);
     return reply;
   });

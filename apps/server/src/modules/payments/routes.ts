@@ -38,9 +38,9 @@ export function registerPaymentRoutes(
     tiers: listTiers(LOCALE_CURRENCY[request.locale]),
   }));
 
-  defineRoute(app, orderCreateCall, ({ body, request }) =>
+  defineRoute(app, orderCreateCall, ({ body, auth, request }) =>
     orders.create(
-      request.auth!.userId,
+      auth.userId,
       {
         goodsId: body.goods_id,
         payMethod: body.pay_method,
@@ -52,13 +52,9 @@ export function registerPaymentRoutes(
     ),
   );
 
-  defineRoute(app, orderGetCall, ({ query, request }) =>
-    orders.get(request.auth!.userId, query.order_no),
-  );
+  defineRoute(app, orderGetCall, ({ query, auth }) => orders.get(auth.userId, query.order_no));
 
-  defineRoute(app, orderCancelCall, ({ body, request }) =>
-    orders.cancel(request.auth!.userId, body.order_no),
-  );
+  defineRoute(app, orderCancelCall, ({ body, auth }) => orders.cancel(auth.userId, body.order_no));
 }
 
 /**

@@ -15,12 +15,12 @@ export function registerPlayRoutes(
 ): void {
   const { play, info, optionalAuth } = deps;
 
-  defineRoute(app, gameEventCall, ({ body, request }) =>
-    play.handleEvent(request.auth!.userId, request.locale, body),
+  defineRoute(app, gameEventCall, ({ body, auth, request }) =>
+    play.handleEvent(auth.userId, request.locale, body),
   );
 
-  defineRoute(app, resourceInfoCall, ({ query, request }) =>
-    info.resourceInfo(request.auth!.userId, request.locale, query.game_id),
+  defineRoute(app, resourceInfoCall, ({ query, auth, request }) =>
+    info.resourceInfo(auth.userId, request.locale, query.game_id),
   );
 
   defineRoute(app, userGamesCall, async ({ query, request }) => {

@@ -12,17 +12,17 @@ export function registerWalletRoutes(
 ): void {
   const { db, wallet, unlocks } = deps;
 
-  defineRoute(app, walletBalanceCall, async ({ request }) => {
-    const gems = await wallet.balance(db, request.auth!.userId);
+  defineRoute(app, walletBalanceCall, async ({ auth }) => {
+    const gems = await wallet.balance(db, auth.userId);
     return { gem_balance: gems, balance: gems };
   });
 
-  defineRoute(app, walletTransactionsCall, ({ query, request }) =>
-    listTransactions(db, request.auth!.userId, query.page, query.page_size),
+  defineRoute(app, walletTransactionsCall, ({ query, auth }) =>
+    listTransactions(db, auth.userId, query.page, query.page_size),
   );
 
-  defineRoute(app, unlockCall, ({ body, request }) =>
-    unlocks.unlock(db, request.auth!.userId, {
+  defineRoute(app, unlockCall, ({ body, auth }) =>
+    unlocks.unlock(db, auth.userId, {
       kind: body.chapter_id !== undefined ? 'chapter' : 'episode',
       gameId: body.game_id,
       targetId: body.chapter_id ?? body.episode_id!,

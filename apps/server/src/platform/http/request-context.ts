@@ -18,7 +18,7 @@ declare module 'fastify' {
     locale: Locale;
     /** The visitor id the browser sends as df_id on every call; null only where it is exempt. */
     dfId: string | null;
-    /** Set on /api/auth/ routes (and where a route reads the token optionally). */
+    /** Set by the token check of calls whose contract needs one (see auth-gate.ts). */
     auth: AuthContext | null;
   }
 }

@@ -1,14 +1,27 @@
 import type { CallBody, CallData, CallDef, CallQuery } from '@taleforge/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { signedIn, tokenCheck } from './auth-gate.js';
 import { okEnvelope } from './envelope.js';
+import type { AuthContext } from './request-context.js';
 import type { ResponseCache } from './response-cache.js';
 import { parseInput } from './validation.js';
 
 export interface RouteInput<C extends CallDef> {
   query: CallQuery<C>;
   body: CallBody<C>;
+  /** The signed-in user, on calls whose contract needs a token (and only there). */
+  auth: C['auth'] extends true ? AuthContext : null;
   request: FastifyRequest;
   reply: FastifyReply;
+}
+
+/** The token check a call's contract asks for, as route options: none for public calls. */
+export function gateOf(app: FastifyInstance, call: CallDef) {
+  return call.auth ? { onRequest: tokenCheck(app, call) } : {};
+}
+
+function authOf<C extends CallDef>(call: C, request: FastifyRequest): RouteInput<C>['auth'] {
+  return (call.auth ? signedIn(request) : null) as RouteInput<C>['auth'];
 }
 
 function parseQuery<C extends CallDef>(call: C, request: FastifyRequest): CallQuery<C> {
@@ -26,7 +39,7 @@ function parseBody<C extends CallDef>(call: C, request: FastifyRequest): CallBod
 }
 
 /**
- * A thin route: validate with the call's contract, run one service function, wrap the result in
+ * A thin route: check the token when the call's contract needs one, validate with the contract, run one service function, wrap the result in
  * the envelope. The path and method come from the contract, so server and browser cannot drift.
  */
 export function defineRoute<C extends CallDef>(
@@ -37,10 +50,11 @@ export function defineRoute<C extends CallDef>(
   app.route({
     method: call.method,
     url: call.path,
+    ...gateOf(app, call),
     handler: async (request, reply) => {
       const query = parseQuery(call, request);
       const body = parseBody(call, request);
-      const data = await handler({ query, body, request, reply });
+      const data = await handler({ query, body, auth: authOf(call, request), request, reply });
       return okEnvelope(data, request.locale);
     },
   });
@@ -59,6 +73,7 @@ export function defineCachedRoute<C extends CallDef>(
   app.route({
     method: call.method,
     url: call.path,
+    ...gateOf(app, call),
     handler: async (request, reply) => {
       const query = parseQuery(call, request);
       const key = `${call.path}|${request.locale}|${query ? JSON.stringify(query) : ''}`;

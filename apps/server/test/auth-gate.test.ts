@@ -1,3 +1,4 @@
+import { CALLS } from '@taleforge/contracts';
 import { STATUS } from '@taleforge/contracts/status';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -118,5 +119,56 @@ describe('/api/auth/ needs a token', () => {
   it('public calls ignore a bad token', async () => {
     const res = await call(server, '/api/h5/game/home', { token: 'nonsense' });
     expect(res.status).toBe(200);
+  });
+});
+
+/** Spellings of one path that a router decodes or folds to the same route. */
+function spellings(path: string): string[] {
+  const segments = path.split('/');
+  const encodeFirst = (segment: string) =>
+    segment ? `%${segment.charCodeAt(0).toString(16)}${segment.slice(1)}` : segment;
+  return [
+    path,
+    segments.map(encodeFirst).join('/'),
+    path.replace('/api/auth/', '/api/%61uth/'),
+    path.replace('/api/auth/', '/api/%41uth/'.toLowerCase()),
+    path.replace(/\/h5\//, '/%68%35/'),
+  ];
+}
+
+describe("the token check comes from each call's contract", () => {
+  const calls = Object.entries(CALLS);
+
+  it('GET /api/%61uth/h5/user/info without a token → 1005, not a fault', async () => {
+    const res = await call(server, '/api/%61uth/h5/user/info');
+    expect(res).toMatchObject({ http: 200, status: STATUS.NO_TOKEN });
+  });
+
+  it.each(calls.filter(([, c]) => c.auth))(
+    '%s needs a token however its path is spelled',
+    async (_name, c) => {
+      for (const path of spellings(c.path)) {
+        const res = await call(server, path, {
+          method: c.method,
+          ...(c.method === 'POST' ? { body: {} } : {}),
+        });
+        // A spelling the router does not take is a 404; any spelling it takes is checked.
+        if (res.http === 404) continue;
+        expect({ path, http: res.http, status: res.status }).toEqual({
+          path,
+          http: 200,
+          status: STATUS.NO_TOKEN,
+        });
+      }
+    },
+  );
+
+  it.each(calls.filter(([, c]) => !c.auth))('%s is public', async (_name, c) => {
+    const res = await call(server, c.path, {
+      method: c.method,
+      ...(c.method === 'POST' ? { body: {} } : {}),
+    });
+    expect(res.http).not.toBe(404);
+    expect([STATUS.NO_TOKEN, STATUS.TOKEN_INVALID, STATUS.TOKEN_EXPIRED]).not.toContain(res.status);
   });
 });
