@@ -20,8 +20,7 @@ import { createGameInfoService } from './modules/play/game-info-service.js';
 import { createPlayService } from './modules/play/play-service.js';
 import { registerPlayRoutes } from './modules/play/routes.js';
 import { chapterUnlockPrice } from './modules/play/unlocks.js';
-import type { RiskKeys } from './modules/risk/keys.js';
-import { registerRiskRoutes } from './modules/risk/routes.js';
+import { type RiskKeys, registerRiskRoutes } from './modules/risk/index.js';
 import { startPeriodic } from './modules/wallet/expiry-job.js';
 import {
   createUnlockService,
@@ -111,7 +110,13 @@ export async function buildApp({
   await app.register(
     async (api) => {
       registerHealthRoutes(api, database);
-      registerRiskRoutes(api, { db, keys: riskKeys, now });
+      registerRiskRoutes(api, {
+        db,
+        keys: riskKeys,
+        now,
+        optionalAuth: (request) => optionalAuth(request, sessions.verifyToken),
+        isVisitorAccount: accounts.isVisitorAccount,
+      });
       registerAnalyticsRoutes(api, {
         db,
         optionalAuth: (request) => optionalAuth(request, sessions.verifyToken),

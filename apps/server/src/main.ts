@@ -2,7 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createMediaStore } from './modules/media/media-store.js';
 import { seedDemoContent } from './modules/play/demo-content.js';
-import { loadRiskKeys } from './modules/risk/keys.js';
+import { loadRiskKeys } from './modules/risk/index.js';
 import { openDatabase } from './platform/db/client.js';
 
 async function main(): Promise<void> {

@@ -18,6 +18,7 @@ import {
 } from './support/fuzz.js';
 import { call } from './support/http.js';
 import { startTestServer, type TestServer } from './support/server.js';
+import { newVisitor } from './support/visitors.js';
 
 // Every field of the provider, visitor and bind payloads. Each answer must be catalogued and
 // localized, and leave no part of an account behind.
@@ -120,13 +121,21 @@ describe('every field of every social payload, fuzzed', () => {
   it('visitor login: oauth_enum DF_ID, register_df_id and the df_id it comes from', async () => {
     await holds(
       fc.asyncProperty(
-        fieldChange(['oauth_enum', 'scene_type', 'register_df_id', 'df_id'], fc.oneof(anyValue)),
+        fieldChange(
+          ['oauth_enum', 'scene_type', 'register_df_id', 'visitor_secret', 'df_id'],
+          fc.oneof(anyValue),
+        ),
         fc.oneof(shortWeirdText, fc.constant(undefined)),
         locale,
         async (change, dfId, lang) => {
-          const device = change.field === 'df_id' ? dfId : `v_visitor_${++serial}`;
+          // A real visitor whose proof one field at a time is broken.
+          const visitor = await newVisitor(server);
+          const device = change.field === 'df_id' ? dfId : visitor.dfId;
           const query = device === undefined ? '' : `?${new URLSearchParams({ df_id: device })}`;
-          const body = withChange({ oauth_enum: 'DF_ID', scene_type: 1 }, change);
+          const body = withChange(
+            { oauth_enum: 'DF_ID', scene_type: 1, visitor_secret: visitor.secret },
+            change,
+          );
           delete body.df_id;
           await checkedCall(server, `/api/v1/login${query}`, { body, lang, dfId: null });
         },

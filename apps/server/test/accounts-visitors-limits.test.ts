@@ -7,6 +7,7 @@ import { makeAdmin, registerAccount } from './support/accounts.js';
 import { call } from './support/http.js';
 import { startTestServer, type TestServer } from './support/server.js';
 import { startSmtpServer } from './support/smtp.js';
+import { newVisitor, visitorLogin } from './support/visitors.js';
 
 let server: TestServer;
 let limited: TestServer;
@@ -22,33 +23,35 @@ afterAll(async () => {
   await smtp.close();
 });
 
-const visitorLogin = (dfId: string) =>
-  call<LoginData>(server, '/api/v1/login', { dfId, body: { oauth_enum: 'DF_ID', scene_type: 1 } });
-
 describe('visitors', () => {
-  it('a device signs in anonymously with DF_ID, always to the same account', async () => {
-    const first = await visitorLogin('v_device_alpha');
+  it('a browser signs in anonymously with DF_ID, always to the same account', async () => {
+    const alpha = await newVisitor(server);
+    const first = await visitorLogin(server, alpha);
     expect(first.data).toMatchObject({
       oauth_enum: 'DF_ID',
       new_user: true,
       need_complete_nick_name: false,
     });
-    const again = await visitorLogin('v_device_alpha');
+    const again = await visitorLogin(server, alpha);
     expect(again.data).toMatchObject({ uid: first.data!.uid, new_user: false });
     expect(
       (await call(server, '/api/auth/h5/game/list', { token: again.data!.access_token })).status,
     ).toBe(200);
-    expect((await visitorLogin('local-123')).status).toBe(1002);
+    expect((await visitorLogin(server, { dfId: 'local-123' })).status).toBe(1002);
   });
 
   it('what a visitor did moves to the account they register', async () => {
-    const { data } = await visitorLogin('v_device_beta');
+    const beta = await newVisitor(server);
+    const { data } = await visitorLogin(server, beta);
     await call(server, '/api/v1/analytics/page-view', {
-      dfId: 'v_device_beta',
+      dfId: beta.dfId,
       token: data!.access_token,
       body: { path: '/drama/1', title: 'Drama' },
     });
-    const res = await registerAccount(server, smtp, 'beta@example.com', { dfId: 'v_device_beta' });
+    const res = await registerAccount(server, smtp, 'beta@example.com', {
+      dfId: beta.dfId,
+      visitorSecret: beta.secret,
+    });
     expect(res.status).toBe(200);
     const [account] = await server.database.db
       .select()
@@ -59,7 +62,7 @@ describe('visitors', () => {
       .from(pageViews)
       .where(eq(pageViews.userId, account!.id));
     expect(views.map((v) => v.path)).toEqual(['/drama/1']);
-    expect(account!.registerDfId).toBe('v_device_beta');
+    expect(account!.registerDfId).toBe(beta.dfId);
   });
 });
 

@@ -15,6 +15,7 @@ import { buildSession, buildUser } from './support/factories.js';
 import { call } from './support/http.js';
 import { startTestServer, type TestServer } from './support/server.js';
 import { buildStoryGame } from './support/story-game.js';
+import { newVisitor, visitorLogin } from './support/visitors.js';
 import { checkLedger } from './support/wallet.js';
 
 /** The wallet and the story together: a priced chapter bought with gems, then played. */
@@ -187,12 +188,9 @@ describe('unlocking a story chapter with gems', () => {
   it('moves a visitor’s gems, their expiry and their chapters to the account they sign in to', async () => {
     const { gameId, priced } = await storyGame();
     const other = await storyGame();
-    const dfId = `v_${randomBytes(6).toString('hex')}`;
-    const visitorLogin = await call<LoginData>(server, '/api/v1/login', {
-      dfId,
-      body: { oauth_enum: 'DF_ID', scene_type: 1 },
-    });
-    const visitorToken = visitorLogin.data!.access_token;
+    const visitor = await newVisitor(server);
+    const { dfId } = visitor;
+    const visitorToken = (await visitorLogin(server, visitor)).data!.access_token;
     const [identity] = await db()
       .select()
       .from(userIdentities)
@@ -224,10 +222,16 @@ describe('unlocking a story chapter with gems', () => {
       ).status,
     ).toBe(200);
 
-    // Signing in from the visitor's device moves what the visitor had.
+    // Signing in from the visitor's browser moves what the visitor had.
     const signedIn = await call<LoginData>(server, '/api/v1/login', {
       dfId,
-      body: { oauth_enum: 'EMAIL', scene_type: 1, email: account.email, pwd: 'lantern-pass' },
+      body: {
+        oauth_enum: 'EMAIL',
+        scene_type: 1,
+        email: account.email,
+        pwd: 'lantern-pass',
+        visitor_secret: visitor.secret,
+      },
     });
     expect(signedIn.status).toBe(200);
     const token = signedIn.data!.access_token;
@@ -277,8 +281,9 @@ describe('unlocking a story chapter with gems', () => {
   });
 
   it('loses and doubles nothing when the visitor spends while signing in', async () => {
-    const dfId = `v_${randomBytes(6).toString('hex')}`;
-    await call(server, '/api/v1/login', { dfId, body: { oauth_enum: 'DF_ID', scene_type: 1 } });
+    const visitor = await newVisitor(server);
+    const { dfId } = visitor;
+    await visitorLogin(server, visitor);
     const [identity] = await db()
       .select()
       .from(userIdentities)
@@ -296,7 +301,13 @@ describe('unlocking a story chapter with gems', () => {
     );
     const login = call<LoginData>(server, '/api/v1/login', {
       dfId,
-      body: { oauth_enum: 'EMAIL', scene_type: 1, email: account.email, pwd: 'lantern-pass' },
+      body: {
+        oauth_enum: 'EMAIL',
+        scene_type: 1,
+        email: account.email,
+        pwd: 'lantern-pass',
+        visitor_secret: visitor.secret,
+      },
     });
     const [spent, signedIn] = await Promise.all([
       Promise.all(spends).then((amounts) => amounts.reduce((a, b) => a + b, 0)),

@@ -16,7 +16,10 @@ afterAll(() => server.close());
 
 async function identify(payload: unknown, kid = key.kid) {
   const body = await sealSignals(key.spki, kid, payload);
-  return call<{ visitor_id: string }>(server, '/api/v1/risk/device', { body, dfId: null });
+  return call<{ visitor_id: string; visitor_secret?: string }>(server, '/api/v1/risk/device', {
+    body,
+    dfId: null,
+  });
 }
 
 describe('device risk step', () => {
@@ -25,29 +28,35 @@ describe('device risk step', () => {
     expect(Buffer.from(key.spki, 'base64').length).toBeGreaterThan(250);
   });
 
-  it('derives one stable visitor id per device and records first and last seen', async () => {
+  it('names a new visitor with a random id and a secret, and records the device beside it', async () => {
     const first = await identify(sampleComponents());
     expect(first.status).toBe(200);
-    const id = first.data!.visitor_id;
-    expect(id).toMatch(/^v_[A-Za-z0-9_-]{26}$/);
-
-    server.clock.advance(60_000);
-    // Same device, different window placement and key order: same id.
-    const again = await identify({
-      visitorId: 'other',
-      components: { ...sampleComponents({ screenFrame: { value: [10, 0, 0, 0] } }).components },
-    });
-    expect(again.data!.visitor_id).toBe(id);
-
-    const [row] = await server.database.db.select().from(visitors).where(eq(visitors.id, id));
-    expect(row!.seenCount).toBe(2);
-    expect(row!.lastSeenAt.getTime() - row!.firstSeenAt.getTime()).toBe(60_000);
+    expect(first.data!.visitor_id).toMatch(/^v_[A-Za-z0-9_-]{27}$/);
+    expect(first.data!.visitor_secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const [row] = await server.database.db
+      .select()
+      .from(visitors)
+      .where(eq(visitors.id, first.data!.visitor_id));
+    // Only a hash of the secret is kept, and the device's hash is a risk signal beside it.
+    expect(row!.secretHash).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(row!.secretHash).not.toBe(first.data!.visitor_secret);
+    expect(row!.deviceHash).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 
-  it('another device gets another id', async () => {
+  it('the same signals from a browser that holds nothing name another visitor', async () => {
+    // Device signals are not secret: sending someone's must not yield their id.
     const a = await identify(sampleComponents());
-    const b = await identify(sampleComponents({ timezone: { value: 'Europe/Paris' } }));
+    const b = await identify(sampleComponents());
     expect(a.data!.visitor_id).not.toBe(b.data!.visitor_id);
+    const rows = await server.database.db
+      .select()
+      .from(visitors)
+      .where(eq(visitors.id, a.data!.visitor_id));
+    const [other] = await server.database.db
+      .select()
+      .from(visitors)
+      .where(eq(visitors.id, b.data!.visitor_id));
+    expect(rows[0]!.deviceHash).toBe(other!.deviceHash);
   });
 
   it('an old key id is 1101 so the browser refetches the key', async () => {
@@ -74,7 +83,7 @@ describe('device risk step', () => {
     expect(await server.database.db.$count(visitors)).toBe(before);
   });
 
-  it('the visitor id survives a restart (the key is kept in DATA_DIR)', async () => {
+  it('the device hash survives a restart (the key is kept in DATA_DIR)', async () => {
     const { loadRiskKeys } = await import('../src/modules/risk/keys.js');
     const reloaded = await loadRiskKeys(server.config.dataDir);
     expect(reloaded.kid).toBe(server.riskKeys.kid);

@@ -23,6 +23,7 @@ import {
 } from './support/payments.js';
 import { startTestServer, type TestServer } from './support/server.js';
 import { startSmtpServer } from './support/smtp.js';
+import { newVisitor, visitorLogin } from './support/visitors.js';
 import { checkLedger } from './support/wallet.js';
 
 let server: TestServer;
@@ -43,12 +44,12 @@ afterAll(async () => {
 
 const db = () => server.database.db;
 
-async function visitor(dfId: string, on = server) {
-  const res = await call<LoginData>(on, '/api/v1/login', {
-    dfId,
-    body: { oauth_enum: 'DF_ID', scene_type: 1 },
-  });
+/** A visitor signed in anonymously, with the id and secret its browser holds. */
+async function visitor(on = server) {
+  const proof = await newVisitor(on);
+  const res = await visitorLogin(on, proof);
   return {
+    ...proof,
     token: res.data!.access_token,
     uid: res.data!.uid,
     id: await userId(res.data!.uid, on),
@@ -88,7 +89,7 @@ const pay = (order: Order, payer: string) =>
 describe('a visitor registers: chats and orders move to the account', () => {
   it('shows the visitor’s conversation and orders to the account; a late webhook credits it', async () => {
     const { gameId, ada } = await buildChatGame(db());
-    const guest = await visitor('v_merge_register');
+    const guest = await visitor();
 
     // Gems bought as a visitor, a conversation begun, and a second order left unpaid.
     const paid = (await createOrder(server, guest.token)).data!;
@@ -109,7 +110,8 @@ describe('a visitor registers: chats and orders move to the account', () => {
     expect(pending.status).toBe('processing');
 
     const registered = await registerAccount(server, smtp, 'merge-new@example.com', {
-      dfId: 'v_merge_register',
+      dfId: guest.dfId,
+      visitorSecret: guest.secret,
     });
     expect(registered.status).toBe(200);
     const token = registered.data!.access_token;
@@ -156,12 +158,13 @@ describe('a visitor registers: chats and orders move to the account', () => {
   });
 
   it('refuses a webhook naming neither the visitor who paid nor the account', async () => {
-    const guest = await visitor('v_merge_stranger');
+    const guest = await visitor();
     const order = (await createOrder(server, guest.token)).data!;
     const registered = await registerAccount(server, smtp, 'merge-stranger@example.com', {
-      dfId: 'v_merge_stranger',
+      dfId: guest.dfId,
+      visitorSecret: guest.secret,
     });
-    const other = await visitor('v_merge_other');
+    const other = await visitor();
     expect((await pay(order, other.uid)).status).toBe(STATUS.WEBHOOK_EVENT_MISMATCH);
     const token = registered.data!.access_token;
     expect((await getOrder(server, token, order.order_no)).data).toMatchObject({
@@ -181,7 +184,7 @@ describe('a visitor signs in to an account that already talks to the same charac
       id: await userId(registered.data!.uid),
     };
     await giveGems(server, account.id, 100);
-    const guest = await visitor('v_merge_second_device');
+    const guest = await visitor();
     await giveGems(server, guest.id, 100);
 
     const send = (who: { token: string }, text: string, clientId?: string) => {
@@ -217,8 +220,14 @@ describe('a visitor signs in to an account that already talks to the same charac
     }
 
     const signedIn = await call<LoginData>(server, '/api/v1/login', {
-      dfId: 'v_merge_second_device',
-      body: { email: 'merge-old@example.com', pwd: PASSWORD, oauth_enum: 'EMAIL', scene_type: 1 },
+      dfId: guest.dfId,
+      body: {
+        email: 'merge-old@example.com',
+        pwd: PASSWORD,
+        oauth_enum: 'EMAIL',
+        scene_type: 1,
+        visitor_secret: guest.secret,
+      },
     });
     expect(signedIn.status).toBe(200);
     const token = signedIn.data!.access_token;
@@ -268,7 +277,7 @@ describe('a reply still being written when the visitor signs in', () => {
   it('refunds the account when it fails after the sign-in', async () => {
     const mdb = modelServer.database.db;
     const { gameId, ada } = await buildChatGame(mdb);
-    const guest = await visitor('v_merge_streaming', modelServer);
+    const guest = await visitor(modelServer);
     await giveGems(modelServer, guest.id, 30);
     llm.script({ text: 'Let me think about', stallAfterChunks: 1 });
     const sending = sendChat(modelServer, guest.token, {
@@ -284,7 +293,8 @@ describe('a reply still being written when the visitor signs in', () => {
     await expect.poll(async () => (await streaming()).length, { timeout: 2_000 }).toBe(1);
 
     const registered = await registerAccount(modelServer, smtp, 'merge-streaming@example.com', {
-      dfId: 'v_merge_streaming',
+      dfId: guest.dfId,
+      visitorSecret: guest.secret,
     });
     const token = registered.data!.access_token;
     expect(await balance(token, modelServer)).toBe(20);

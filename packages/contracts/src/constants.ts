@@ -72,6 +72,8 @@ export const STORAGE_KEYS = {
   userInfo: 'userInfo',
   language: 'language',
   visitor: 'is_visitor',
+  /** The secret that proves this browser is the visitor is_visitor names (never sent as a query). */
+  visitorSecret: 'visitor_secret',
   /** session storage: the profile being viewed */
   profileInfo: 'profile_info',
 } as const;

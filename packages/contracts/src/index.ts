@@ -10,3 +10,4 @@ export * from './envelope.js';
 export * from './status.js';
 export * from './text-fields.js';
 export * from './text-length.js';
+export * from './visitor.js';

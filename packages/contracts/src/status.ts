@@ -36,6 +36,7 @@ export const STATUS = {
   OAUTH_STATE_INVALID: 2011,
   MAIL_FAILED: 2012,
   RISK_PAYLOAD_INVALID: 1102,
+  VISITOR_UNPROVEN: 1103,
   INSUFFICIENT_GEMS: 3001,
   IDEMPOTENCY_KEY_REUSED: 3002,
   INVALID_GEM_AMOUNT: 3003,
@@ -157,6 +158,11 @@ export const STATUS_MESSAGES: Record<StatusCode, Messages> = {
     en_US: 'Device check data could not be read',
     zh_CN: '无法读取设备校验数据',
     ja_JP: 'デバイス確認データを読み取れませんでした',
+  },
+  1103: {
+    en_US: 'This browser could not be recognised as the same visitor, please refresh the page',
+    zh_CN: '无法确认此浏览器的访客身份，请刷新页面',
+    ja_JP: 'このブラウザーを同じ訪問者として確認できませんでした。ページを再読み込みしてください',
   },
   2001: {
     en_US: 'This email is already registered, please log in',

@@ -42,7 +42,7 @@ export async function registerAccount(
   server: TestServer,
   smtp: Smtp,
   email: string,
-  options: { invite?: string; dfId?: string; nick?: string } = {},
+  options: { invite?: string; dfId?: string; visitorSecret?: string; nick?: string } = {},
 ) {
   const ticket = await call(server, '/api/v1/login/ticket', {
     body: { email, send_to_email: true, ticket_use_type: 'REGISTER' },
@@ -54,7 +54,10 @@ export async function registerAccount(
       email,
       smtp.codeFor(email.toLowerCase()),
       options.invite ?? (await inviteCode(server)),
-      { nick_name: options.nick ?? 'Lantern' },
+      {
+        nick_name: options.nick ?? 'Lantern',
+        ...(options.visitorSecret ? { visitor_secret: options.visitorSecret } : {}),
+      },
     ),
   });
 }

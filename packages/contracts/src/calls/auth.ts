@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall, pageOf, pageQuerySchema } from '../call.js';
 import { OAUTH_ENUM, SCENE_TYPE, TICKET_USE_TYPES } from '../constants.js';
 import { loginNicknameSchema, passwordSchema, storable } from '../text-fields.js';
+import { visitorSecretSchema } from '../visitor.js';
 
 // zod's own email pattern, except that a domain label may not end with a hyphen (RFC 1035): mail
 // servers refuse such an address, so it would pass here and fail as "mail could not be sent".
@@ -92,6 +93,8 @@ export const registerCall = defineCall({
     scene_type: sceneType,
     invite_code: inviteCode,
     register_df_id: deviceId.optional(),
+    /** Proves the browser is the visitor df_id names: only then does that visitor sign in or move. */
+    visitor_secret: visitorSecretSchema.optional(),
   }),
   data: loginDataSchema,
 });
@@ -112,6 +115,8 @@ export const loginCall = defineCall({
     code: z.string().max(512).optional(),
     state: z.string().max(2048).optional(),
     register_df_id: deviceId.optional(),
+    /** Proves the browser is the visitor df_id names: only then does that visitor sign in or move. */
+    visitor_secret: visitorSecretSchema.optional(),
   }),
   data: loginDataSchema,
 });
@@ -144,6 +149,8 @@ export const bindInviteCodeCall = defineCall({
     scene_type: sceneType,
     invite_code: inviteCode,
     register_df_id: deviceId.optional(),
+    /** Proves the browser is the visitor df_id names: only then does that visitor sign in or move. */
+    visitor_secret: visitorSecretSchema.optional(),
   }),
   data: userInfoSchema,
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.js';
+import { visitorIdSchema, visitorSecretSchema } from '../visitor.js';
 
 /** The device risk step: the browser fetches the public key, then posts its encrypted signals. */
 export const riskKeyCall = defineCall({
@@ -15,6 +16,10 @@ export const riskKeyCall = defineCall({
 /**
  * Hybrid encryption: the signals are sealed with a fresh AES-256-GCM key, and that key is
  * wrapped with the server's RSA-OAEP public key. All fields base64.
+ *
+ * A browser that holds a visitor id sends it with its secret and keeps it. The answer carries a
+ * `visitor_secret` only when it names a new visitor (or gives a visitor made before secrets
+ * existed its first one, proven by that visitor's DF_ID session in Authorization).
  */
 export const riskDeviceCall = defineCall({
   method: 'POST',
@@ -24,8 +29,10 @@ export const riskDeviceCall = defineCall({
     key: z.string().min(1).max(1024),
     iv: z.string().min(1).max(64),
     data: z.string().min(1).max(65_536),
+    visitor_id: visitorIdSchema.optional(),
+    visitor_secret: visitorSecretSchema.optional(),
   }),
-  data: z.object({ visitor_id: z.string() }),
+  data: z.object({ visitor_id: z.string(), visitor_secret: z.string().optional() }),
 });
 
 /** Page titles the browser reports on each navigation (SPEC §2). */

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
+import { proveVisitor } from '../risk/index.js';
 import {
   type CodeUse,
   checkCode,
@@ -30,6 +31,12 @@ import {
   updateUser,
 } from './user-queries.js';
 import { mergeVisitorInto } from './visitor-merge.js';
+
+/** The visitor a browser says it is (df_id) and the secret that proves it. */
+export interface VisitorProof {
+  dfId: string | null;
+  secret: string | undefined;
+}
 
 /** After this many consecutive failures password login stops until the password is reset. */
 export const MAX_FAILED_LOGINS = 100;
@@ -66,8 +73,13 @@ export function createAccountService({ db, sessions, mailer, log, now }: Account
     }
   }
 
-  async function visitorAccount(tx: Tx, dfId: string | null): Promise<UserRow | null> {
-    return dfId ? findUserByIdentity(tx, 'DF_ID', dfId) : null;
+  /**
+   * The visitor account this browser proves it is, whose progress moves to the account it signs
+   * in to. A df_id alone proves nothing: anyone can send another browser's id.
+   */
+  async function provenVisitorAccount(tx: Tx, visitor: VisitorProof): Promise<UserRow | null> {
+    if (!(await proveVisitor(tx, visitor.dfId, visitor.secret))) return null;
+    return findUserByIdentity(tx, 'DF_ID', visitor.dfId!);
   }
 
   async function signIn(user: UserRow, newUser: boolean, tx?: Tx): Promise<LoginData> {
@@ -118,6 +130,7 @@ export function createAccountService({ db, sessions, mailer, log, now }: Account
         nick_name: string;
         invite_code: string;
         register_df_id?: string | undefined;
+        visitor_secret?: string | undefined;
       },
       dfId: string | null,
     ): Promise<LoginData> {
@@ -150,7 +163,7 @@ export function createAccountService({ db, sessions, mailer, log, now }: Account
           if (!(await redeemInviteCode(tx, input.invite_code, created.id, at)))
             throw new Refusal(STATUS.INVITE_INVALID);
           await closeCode(tx, email, at);
-          const visitor = await visitorAccount(tx, dfId);
+          const visitor = await provenVisitorAccount(tx, { dfId, secret: input.visitor_secret });
           if (visitor) await mergeVisitorInto(tx, visitor.id, created.id);
           return created;
         });
@@ -165,11 +178,14 @@ export function createAccountService({ db, sessions, mailer, log, now }: Account
       rawEmail: string,
       password: string,
       registerDfId: string | null,
-      dfId: string | null,
+      visitor: VisitorProof,
       ip: string | null,
     ): Promise<LoginData> {
       const email = normalizeEmail(rawEmail);
-      const found = await login.findUser(email, dfId);
+      const [found, proven] = await Promise.all([
+        login.findUser(email, visitor.dfId),
+        proveVisitor(db, visitor.dfId, visitor.secret),
+      ]);
       const user = found?.user ?? null;
       const valid = await verifyPassword(user?.passwordHash ?? null, password);
       if (!user?.passwordHash || !valid) {
@@ -185,7 +201,7 @@ export function createAccountService({ db, sessions, mailer, log, now }: Account
         lastLoginAt: now(),
         registerDfId: registerDfId ?? user.registerDfId,
       };
-      const visitorId = found?.visitorId ?? null;
+      const visitorId = proven ? (found?.visitorId ?? null) : null;
       if (visitorId === null || visitorId === user.id) {
         // Nothing to merge: the user's update and the session are one statement, no transaction.
         const issued = sessions.issue();
@@ -198,9 +214,10 @@ export function createAccountService({ db, sessions, mailer, log, now }: Account
       });
     },
 
-    /** An anonymous account for this device: free content, no invite needed. */
-    async loginVisitor(dfId: string | null): Promise<LoginData> {
+    /** An anonymous account for this browser's visitor: free content, no invite needed. */
+    async loginVisitor({ dfId, secret }: VisitorProof): Promise<LoginData> {
       if (!dfId?.startsWith('v_')) throw new AppError(STATUS.MISSING_DEVICE);
+      if (!(await proveVisitor(db, dfId, secret))) throw new AppError(STATUS.VISITOR_UNPROVEN);
       const existing = await findUserByIdentity(db, 'DF_ID', dfId);
       if (existing) return signIn(existing, false);
       try {
@@ -254,6 +271,7 @@ export function createAccountService({ db, sessions, mailer, log, now }: Account
         avatar?: string | undefined;
         invite_code: string;
         register_df_id?: string | undefined;
+        visitor_secret?: string | undefined;
       },
       dfId: string | null,
     ): Promise<UserInfo> {
@@ -269,7 +287,7 @@ export function createAccountService({ db, sessions, mailer, log, now }: Account
         }
         if (!(await redeemInviteCode(tx, input.invite_code, userId, at)))
           throw new Refusal(STATUS.INVITE_INVALID);
-        const visitor = await visitorAccount(tx, dfId);
+        const visitor = await provenVisitorAccount(tx, { dfId, secret: input.visitor_secret });
         if (visitor) await mergeVisitorInto(tx, visitor.id, userId);
         return updateUser(tx, userId, {
           nickName: input.nick_name,
@@ -281,9 +299,14 @@ export function createAccountService({ db, sessions, mailer, log, now }: Account
       return toUserInfo(user, at);
     },
 
+    /** Whether this user is the DF_ID account of that visitor id. */
+    async isVisitorAccount(userId: number, visitorId: string): Promise<boolean> {
+      return (await findUserByIdentity(db, 'DF_ID', visitorId))?.id === userId;
+    },
+
     signIn,
     transact,
-    visitorAccount,
+    provenVisitorAccount,
   };
 }
 

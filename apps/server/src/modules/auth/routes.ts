@@ -50,30 +50,25 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
 
   defineRoute(app, loginCall, async ({ body, request, reply }) => {
     const registerDfId = body.register_df_id ?? request.dfId;
+    const visitor = { dfId: request.dfId, secret: body.visitor_secret };
     switch (body.oauth_enum) {
       case 'EMAIL':
         await limits.consume('login', request.ip, body.email);
         if (!body.email || !body.pwd)
           throw new AppError(STATUS.INVALID_PARAMS, body.email ? 'pwd' : 'email');
-        return accounts.loginWithPassword(
-          body.email,
-          body.pwd,
-          registerDfId,
-          request.dfId,
-          request.ip,
-        );
+        return accounts.loginWithPassword(body.email, body.pwd, registerDfId, visitor, request.ip);
       case 'GOOGLE':
         await limits.consume('login', request.ip);
-        return social.loginWithGoogle(body, request.dfId, registerDfId);
+        return social.loginWithGoogle(body, visitor, registerDfId);
       case 'DISCORD': {
         await limits.consume('login', request.ip);
         const binding = request.cookies[BINDING_COOKIE];
         reply.clearCookie(BINDING_COOKIE, { path: deps.cookie.path });
-        return social.loginWithDiscord(body, binding, request.dfId, registerDfId);
+        return social.loginWithDiscord(body, binding, visitor, registerDfId);
       }
       case 'DF_ID':
         await limits.consume('login', request.ip);
-        return accounts.loginVisitor(request.dfId);
+        return accounts.loginVisitor(visitor);
       default:
         throw new AppError(STATUS.PROVIDER_NOT_CONFIGURED);
     }

@@ -3,7 +3,7 @@ import { STATUS } from '@taleforge/contracts/status';
 import type { Config } from '../../config.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/app-error.js';
-import type { AccountService } from './account-service.js';
+import type { AccountService, VisitorProof } from './account-service.js';
 import {
   discordAuthorizeUrl,
   exchangeDiscordCode,
@@ -30,7 +30,7 @@ export function createSocialLogin({ db, config, accounts, now }: SocialDeps) {
   async function signInAs(
     provider: Provider,
     who: ProviderUser,
-    dfId: string | null,
+    visitor: VisitorProof,
     registerDfId: string | null,
   ): Promise<LoginData> {
     const at = now();
@@ -45,13 +45,13 @@ export function createSocialLogin({ db, config, accounts, now }: SocialDeps) {
             oauthEnum: provider,
             nickName: who.name?.slice(0, 20) ?? null,
             avatar: who.avatar,
-            registerDfId: registerDfId ?? dfId,
+            registerDfId: registerDfId ?? visitor.dfId,
             lastLoginAt: at,
             createdAt: at,
           });
       if (!existing) await insertIdentity(tx, user.id, provider, who.id);
-      const visitor = await accounts.visitorAccount(tx, dfId);
-      if (visitor) await mergeVisitorInto(tx, visitor.id, user.id);
+      const proven = await accounts.provenVisitorAccount(tx, visitor);
+      if (proven) await mergeVisitorInto(tx, proven.id, user.id);
       return { user, created: !existing };
     });
     return accounts.signIn(user, created);
@@ -69,7 +69,7 @@ export function createSocialLogin({ db, config, accounts, now }: SocialDeps) {
   return {
     async loginWithGoogle(
       input: { access_token?: string | undefined; openid?: string | undefined },
-      dfId: string | null,
+      visitor: VisitorProof,
       registerDfId: string | null,
     ) {
       if (!config.GOOGLE_CLIENT_ID) throw new AppError(STATUS.PROVIDER_NOT_CONFIGURED);
@@ -77,7 +77,7 @@ export function createSocialLogin({ db, config, accounts, now }: SocialDeps) {
       const who = await verified(() => verifyGoogleToken(config, input.access_token!));
       // The posted openid must be the token's own subject: a mismatch is a forged request.
       if (input.openid && input.openid !== who.id) throw new AppError(STATUS.PROVIDER_FAILED);
-      return signInAs('GOOGLE', who, dfId, registerDfId);
+      return signInAs('GOOGLE', who, visitor, registerDfId);
     },
 
     async startDiscord(rawReturnPath: string): Promise<{ authorizeUrl: string; binding: string }> {
@@ -89,7 +89,7 @@ export function createSocialLogin({ db, config, accounts, now }: SocialDeps) {
     async loginWithDiscord(
       input: { code?: string | undefined; state?: string | undefined },
       binding: string | undefined,
-      dfId: string | null,
+      visitor: VisitorProof,
       registerDfId: string | null,
     ): Promise<LoginData & { return_path: string }> {
       if (!config.DISCORD_CLIENT_ID) throw new AppError(STATUS.PROVIDER_NOT_CONFIGURED);
@@ -99,7 +99,7 @@ export function createSocialLogin({ db, config, accounts, now }: SocialDeps) {
       if (!flow) throw new AppError(STATUS.OAUTH_STATE_INVALID);
       const who = await verified(() => exchangeDiscordCode(config, input.code!, flow.codeVerifier));
       return {
-        ...(await signInAs('DISCORD', who, dfId, registerDfId)),
+        ...(await signInAs('DISCORD', who, visitor, registerDfId)),
         return_path: safeReturnPath(flow.returnPath),
       };
     },

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.js';
-import { pageViews } from '../../platform/db/schema/index.js';
+import { pageViews, users } from '../../platform/db/schema/index.js';
 import { moveVisitorChats } from '../chat/visitor-chats.js';
 import { moveVisitorOrders } from '../payments/queries.js';
 import { moveSaves } from '../play/save-queries.js';
@@ -13,7 +13,7 @@ import { moveVisitorWallet } from '../wallet/visitor-transfer.js';
  * sign-out), invite redemptions; login failures, OAuth states and mailed codes are keyed by email
  * or browser, not by user.
  *
- * The order matters for locks. A webhook locks its order, then the payer's wallet; a chat send or
+ * The visitor's own row is locked first, then the order matters for locks. A webhook locks its order, then the payer's wallet; a chat send or
  * refund locks the wallet, then writes its messages. So orders move before the wallet (which locks
  * both wallets) and chats after it: every concurrent change of the visitor's things either
  * finishes before the merge reads them or waits for it and finds them moved.
@@ -34,5 +34,8 @@ export async function mergeVisitorInto(
   userId: number,
 ): Promise<void> {
   if (visitorUserId === userId) return;
+  // Two tabs signing in at once both prove the same visitor: the second waits here for the first
+  // to commit, then finds nothing left to move.
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, visitorUserId)).for('update');
   for (const move of movers) await move(tx, visitorUserId, userId);
 }

@@ -10,7 +10,7 @@ const signalsSchema = z.object({
 });
 export type DeviceSignals = z.infer<typeof signalsSchema>;
 
-/** Sources that change on their own (window placement, timing) would split one device into many ids. */
+/** Sources that change on their own (window placement, timing) would split one device into many hashes. */
 const VOLATILE = new Set([
   'screenFrame',
   'reducedMotion',
@@ -72,13 +72,15 @@ function canonical(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
-/** The visitor id: a keyed hash of the device's stable signals, so it cannot be forged or reversed. */
-export function deriveVisitorId(keys: RiskKeys, signals: DeviceSignals): string {
+/**
+ * A keyed hash of the device's stable signals: the same device gives the same hash, for risk
+ * scoring and rate limits. It is never an identity: signals are not secret, anyone can send them.
+ */
+export function deviceHash(keys: RiskKeys, signals: DeviceSignals): string {
   const stable = Object.entries(signals.components)
     .filter(([name, c]) => !VOLATILE.has(name) && c.error === undefined)
     .map(([name, c]) => [name, c.value] as const);
-  const digest = createHmac('sha256', keys.visitorSecret)
+  return createHmac('sha256', keys.visitorSecret)
     .update(canonical(Object.fromEntries(stable)))
     .digest('base64url');
-  return `v_${digest.slice(0, 26)}`;
 }

@@ -14,7 +14,7 @@ export interface RiskKeys {
   /** SubjectPublicKeyInfo DER, base64: what WebCrypto's importKey('spki') takes. */
   spki: string;
   privateKey: KeyObject;
-  /** Secret for deriving visitor ids; derived from the private key so there is one secret to share. */
+  /** Key of the device hash; derived from the private key so there is one secret to share. */
   visitorSecret: Buffer;
 }
 
