@@ -32,8 +32,12 @@ export const authCalls = {
   }),
 };
 
-/** SPEC §6: the visitor id goes along as register_df_id on login, register and bind. */
-export const registerDfId = (): { register_df_id?: string } => {
+/**
+ * SPEC §6: the visitor id goes along as register_df_id on login, register and bind — with the
+ * secret that proves this browser is that visitor, so the visitor's progress moves to the account.
+ */
+export const visitorFields = (): { register_df_id?: string; visitor_secret?: string } => {
   const id = readItem(STORAGE_KEYS.visitor);
-  return id ? { register_df_id: id } : {};
+  const secret = readItem(STORAGE_KEYS.visitorSecret);
+  return { ...(id ? { register_df_id: id } : {}), ...(secret ? { visitor_secret: secret } : {}) };
 };

@@ -8,7 +8,7 @@ import { isApiError, request } from '../../shared/api';
 import { usePageTitle } from '../../shared/lib/use-page-title';
 import { CoverArt } from '../../shared/ui/art/cover-art';
 import { toast } from '../../shared/ui/toast/toast-store';
-import { authCalls, registerDfId } from '../auth/auth-api';
+import { authCalls, visitorFields } from '../auth/auth-api';
 import { finishLogin } from '../auth/finish-login';
 import { openLoginModal } from '../auth/login-modal/login-modal-events';
 import { rememberOrigin } from '../auth/session';
@@ -42,7 +42,7 @@ export function DiscordLoginBackPage() {
           scene_type: SCENE_TYPE,
           code: code ?? '',
           state: state ?? '',
-          ...registerDfId(),
+          ...visitorFields(),
         },
       }),
     onSuccess: (data: LoginData) => {

@@ -6,6 +6,7 @@ import type {
 } from '@taleforge/contracts';
 import { SCENE_TYPE } from '@taleforge/contracts/constants';
 import { endpoint, request } from '../../shared/api';
+import { visitorFields } from '../auth/auth-api';
 import { hasToken, saveLogin } from '../auth/session';
 
 const login = endpoint<typeof loginCall>({ method: 'POST', path: '/api/v1/login' });
@@ -27,7 +28,14 @@ let signingIn: Promise<void> | null = null;
  */
 export function ensurePlayer(): Promise<void> {
   if (hasToken()) return Promise.resolve();
-  signingIn ??= request(login, { body: { oauth_enum: 'DF_ID', scene_type: SCENE_TYPE } })
+  const { visitor_secret } = visitorFields();
+  signingIn ??= request(login, {
+    body: {
+      oauth_enum: 'DF_ID',
+      scene_type: SCENE_TYPE,
+      ...(visitor_secret && { visitor_secret }),
+    },
+  })
     .then(saveLogin)
     .finally(() => {
       signingIn = null;

@@ -6,13 +6,23 @@ const riskKey = endpoint<typeof riskKeyCall>({ method: 'GET', path: '/api/v1/ris
 const riskDevice = endpoint<typeof riskDeviceCall>({ method: 'POST', path: '/api/v1/risk/device' });
 
 export type RiskKey = { kid: string; spki: string };
-export type RiskDeviceBody = { kid: string; key: string; iv: string; data: string };
+export type RiskDeviceBody = {
+  kid: string;
+  key: string;
+  iv: string;
+  data: string;
+  visitor_id?: string;
+  visitor_secret?: string;
+};
+export type RiskVisitor = { visitor_id: string; visitor_secret?: string };
 
 export type RiskContext = {
   fetch: typeof fetch;
   basePath: string;
   locale: Locale;
   visitorId: string | null;
+  /** A visitor made before secrets existed proves itself once with its DF_ID session. */
+  token?: string | null;
   timeoutMs?: number;
 };
 
@@ -42,6 +52,7 @@ async function send<T>(ctx: RiskContext, method: 'GET' | 'POST', path: string, b
       headers: {
         Accept: 'application/json',
         'Accept-Language': ACCEPT_LANGUAGE[ctx.locale],
+        ...(ctx.token ? { Authorization: ctx.token } : {}),
         ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -59,4 +70,4 @@ async function send<T>(ctx: RiskContext, method: 'GET' | 'POST', path: string, b
 export const fetchRiskKey = (ctx: RiskContext) => send<RiskKey>(ctx, riskKey.method, riskKey.path);
 
 export const postRiskDevice = (ctx: RiskContext, body: RiskDeviceBody) =>
-  send<{ visitor_id: string }>(ctx, riskDevice.method, riskDevice.path, body);
+  send<RiskVisitor>(ctx, riskDevice.method, riskDevice.path, body);

@@ -73,12 +73,74 @@ describe('visitor step', () => {
 
   it('skips the step while the stored id is younger than 180000 ms', async () => {
     localStorage.setItem('is_visitor', 'srv-cached');
+    localStorage.setItem('visitor_secret', 'S'.repeat(43));
     localStorage.setItem(VISITOR_FETCHED_AT_KEY, String(1_000_000 - 179_999));
     const fetch = fakeRisk();
     await expect(runVisitorStep(deps(fetch))).resolves.toBe('srv-cached');
     expect(fetch).not.toHaveBeenCalled();
 
     expect(readFreshVisitor(localStorage, 1_000_000 + 1)).toBeNull();
+    // An id without its secret is not enough: the step runs to prove or replace it.
+    localStorage.removeItem('visitor_secret');
+    expect(readFreshVisitor(localStorage, 1_000_000)).toBeNull();
+  });
+
+  describe('the identity a browser holds', () => {
+    const secret = 's'.repeat(43);
+    const postedBody = (fetch: ReturnType<typeof fakeRisk>) =>
+      JSON.parse(String(fetch.mock.calls.find(([, init]) => init?.method === 'POST')![1]!.body));
+    const postedHeaders = (fetch: ReturnType<typeof fakeRisk>) =>
+      fetch.mock.calls.find(([, init]) => init?.method === 'POST')![1]!.headers as Record<
+        string,
+        string
+      >;
+
+    it('stores the secret a new visitor is given beside its id', async () => {
+      const fetch = fakeRisk(() => envelope(200, { visitor_id: 'v_new', visitor_secret: secret }));
+      await expect(runVisitorStep(deps(fetch))).resolves.toBe('v_new');
+      expect(localStorage.getItem('visitor_secret')).toBe(secret);
+    });
+
+    it('sends its id and secret in the body and keeps them when the server confirms the id', async () => {
+      localStorage.setItem('is_visitor', 'v_held');
+      localStorage.setItem('visitor_secret', secret);
+      const fetch = fakeRisk(() => envelope(200, { visitor_id: 'v_held' }));
+      await expect(runVisitorStep(deps(fetch))).resolves.toBe('v_held');
+      expect(postedBody(fetch)).toMatchObject({ visitor_id: 'v_held', visitor_secret: secret });
+      // The secret never travels in a query string (those reach access logs).
+      for (const [url] of fetch.mock.calls) expect(String(url)).not.toContain(secret);
+      expect(localStorage.getItem('visitor_secret')).toBe(secret);
+    });
+
+    it('a visitor the server does not recognise takes the new id and drops the old secret', async () => {
+      localStorage.setItem('is_visitor', 'v_held');
+      localStorage.setItem('visitor_secret', secret);
+      const fresh = 'n'.repeat(43);
+      const fetch = fakeRisk(() => envelope(200, { visitor_id: 'v_other', visitor_secret: fresh }));
+      await expect(runVisitorStep(deps(fetch))).resolves.toBe('v_other');
+      expect(localStorage.getItem('visitor_secret')).toBe(fresh);
+    });
+
+    it('a visitor from before secrets proves itself with its DF_ID session, and only then', async () => {
+      localStorage.setItem('is_visitor', 'v_old');
+      localStorage.setItem('access_token', 'visitor-session-token');
+      localStorage.setItem('oauth_enum', 'DF_ID');
+      const fetch = fakeRisk(() => envelope(200, { visitor_id: 'v_old', visitor_secret: secret }));
+      await runVisitorStep(deps(fetch));
+      expect(postedHeaders(fetch).Authorization).toBe('visitor-session-token');
+      expect(postedBody(fetch)).toEqual(expect.objectContaining({ visitor_id: 'v_old' }));
+      expect(postedBody(fetch).visitor_secret).toBeUndefined();
+      expect(localStorage.getItem('visitor_secret')).toBe(secret);
+
+      // A signed-in account's token is never offered as a visitor's proof.
+      localStorage.clear();
+      localStorage.setItem('is_visitor', 'v_old');
+      localStorage.setItem('access_token', 'account-token');
+      localStorage.setItem('oauth_enum', 'EMAIL');
+      const again = fakeRisk(() => envelope(200, { visitor_id: 'v_new', visitor_secret: secret }));
+      await runVisitorStep(deps(again));
+      expect(postedHeaders(again).Authorization).toBeUndefined();
+    });
   });
 
   it('refetches the key once when the server says it rotated (1101)', async () => {

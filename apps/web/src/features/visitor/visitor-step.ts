@@ -1,7 +1,13 @@
 import { LIMITS, type Locale, STORAGE_KEYS } from '@taleforge/contracts/constants';
-import { readItem, safeLocal, writeItem } from '../../shared/lib/storage';
+import { readItem, removeItem, safeLocal, writeItem } from '../../shared/lib/storage';
 import type { DeviceSignals } from './collect-signals';
-import { fetchRiskKey, postRiskDevice, RISK_KEY_UNKNOWN, RiskStatusError } from './risk-api';
+import {
+  fetchRiskKey,
+  postRiskDevice,
+  RISK_KEY_UNKNOWN,
+  RiskStatusError,
+  type RiskVisitor,
+} from './risk-api';
 import { sealJson } from './seal';
 
 /** When the server id was fetched (ms since epoch); is_visitor itself stays a plain id string. */
@@ -21,11 +27,12 @@ export type VisitorDeps = {
   schedule?: (run: () => void, ms: number) => void;
 };
 
-/** A fresh server-issued id, if one was stored less than 180 s ago (SPEC §9). */
+/** A fresh server-issued id and its secret, if stored less than 180 s ago (SPEC §9). */
 export function readFreshVisitor(storage: Storage | undefined, now: number): string | null {
   const id = readItem(STORAGE_KEYS.visitor, storage);
   const fetchedAt = Number(readItem(VISITOR_FETCHED_AT_KEY, storage));
   if (!id || id.startsWith(LOCAL_ID_PREFIX) || !Number.isFinite(fetchedAt)) return null;
+  if (!readItem(STORAGE_KEYS.visitorSecret, storage)) return null;
   const age = now - fetchedAt;
   return age >= 0 && age < LIMITS.riskCacheMs ? id : null;
 }
@@ -38,38 +45,63 @@ export function createLocalVisitorId(): string {
 }
 
 /**
+ * What this browser holds: its visitor id and the secret proving it (kept whatever the signals
+ * say now), or, for a visitor made before secrets existed, the DF_ID session that proves it once.
+ */
+function heldIdentity(storage: Storage | undefined) {
+  const id = readItem(STORAGE_KEYS.visitor, storage);
+  if (!id || id.startsWith(LOCAL_ID_PREFIX)) return { visitorId: null, body: {}, token: null };
+  const secret = readItem(STORAGE_KEYS.visitorSecret, storage);
+  const visitorSession =
+    !secret && readItem(STORAGE_KEYS.oauthEnum, storage) === 'DF_ID'
+      ? readItem(STORAGE_KEYS.accessToken, storage)
+      : null;
+  return {
+    visitorId: id,
+    body: { visitor_id: id, ...(secret ? { visitor_secret: secret } : {}) },
+    token: visitorSession,
+  };
+}
+
+/**
  * One attempt: key, seal, post — refetching the key once if the server rotated it meanwhile. The
  * key is fetched while the signals are still being collected: a first visit waits for both.
  */
-async function requestVisitorId(
+async function requestVisitor(
   deps: VisitorDeps,
   signals: Promise<DeviceSignals>,
-): Promise<string> {
+): Promise<RiskVisitor> {
   const storage = deps.storage ?? safeLocal();
+  const held = heldIdentity(storage);
   const ctx = {
     fetch: deps.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args)),
     basePath: deps.basePath,
     locale: deps.locale,
-    visitorId: readItem(STORAGE_KEYS.visitor, storage),
+    visitorId: held.visitorId,
+    token: held.token,
   };
   const post = async () => {
     const [{ kid, spki }, collected] = await Promise.all([fetchRiskKey(ctx), signals]);
     const sealed = await sealJson(collected, spki, deps.subtle);
-    return postRiskDevice(ctx, { kid, ...sealed });
+    return postRiskDevice(ctx, { kid, ...sealed, ...held.body });
   };
   try {
-    return (await post()).visitor_id;
+    return await post();
   } catch (error) {
-    if (error instanceof RiskStatusError && error.status === RISK_KEY_UNKNOWN) {
-      return (await post()).visitor_id;
-    }
+    if (error instanceof RiskStatusError && error.status === RISK_KEY_UNKNOWN) return post();
     throw error;
   }
 }
 
-function store(deps: VisitorDeps, id: string, fetchedAt: number | null) {
+function store(deps: VisitorDeps, visitor: RiskVisitor, fetchedAt: number | null) {
   const storage = deps.storage ?? safeLocal();
-  writeItem(STORAGE_KEYS.visitor, id, storage);
+  const previous = readItem(STORAGE_KEYS.visitor, storage);
+  writeItem(STORAGE_KEYS.visitor, visitor.visitor_id, storage);
+  // A new secret comes with a new visitor (or a first one for an old visitor); the same id
+  // without one keeps the secret this browser already holds.
+  if (visitor.visitor_secret)
+    writeItem(STORAGE_KEYS.visitorSecret, visitor.visitor_secret, storage);
+  else if (previous !== visitor.visitor_id) removeItem(STORAGE_KEYS.visitorSecret, storage);
   writeItem(VISITOR_FETCHED_AT_KEY, fetchedAt === null ? '' : String(fetchedAt), storage);
 }
 
@@ -91,9 +123,9 @@ export async function runVisitorStep(deps: VisitorDeps): Promise<string> {
       signals = null;
       throw error;
     });
-    const id = await requestVisitorId(deps, signals);
-    store(deps, id, now());
-    return id;
+    const visitor = await requestVisitor(deps, signals);
+    store(deps, visitor, now());
+    return visitor.visitor_id;
   };
 
   for (let i = 0; i < LIMITS.riskAttempts; i++) {
@@ -107,7 +139,7 @@ export async function runVisitorStep(deps: VisitorDeps): Promise<string> {
   const previous = readItem(STORAGE_KEYS.visitor, storage);
   // Keep an older id (server-issued or local) rather than minting a new identity on each outage.
   const fallback = previous || createLocalVisitorId();
-  store(deps, fallback, null);
+  store(deps, { visitor_id: fallback }, null);
 
   const schedule = deps.schedule ?? ((run, ms) => setTimeout(run, ms));
   let retriesLeft = BACKGROUND_RETRIES;

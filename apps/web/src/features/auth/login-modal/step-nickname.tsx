@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../shared/api';
 import { toast } from '../../../shared/ui/toast/toast-store';
-import { authCalls, registerDfId } from '../auth-api';
+import { authCalls, visitorFields } from '../auth-api';
 import { readSignedInUser, saveUserInfo, takeOrigin } from '../session';
 import { Field } from './field';
 import { loginModalStore } from './login-modal-store';
@@ -34,7 +34,7 @@ export function StepNickname({ navigate = (url: string) => window.location.assig
           ...(user?.avatar ? { avatar: user.avatar } : {}),
           scene_type: SCENE_TYPE,
           invite_code: values.invite.trim(),
-          ...registerDfId(),
+          ...visitorFields(),
         },
       }),
     onSuccess: (info) => {

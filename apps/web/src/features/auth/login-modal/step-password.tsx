@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../shared/api';
 import { toast } from '../../../shared/ui/toast/toast-store';
-import { authCalls, registerDfId } from '../auth-api';
+import { authCalls, visitorFields } from '../auth-api';
 import { finishLogin } from '../finish-login';
 import { Field } from './field';
 import { toastServerError } from './server-error';
@@ -27,7 +27,7 @@ export function StepPassword({ email }: { email: string }) {
           pwd: password,
           oauth_enum: 'EMAIL',
           scene_type: SCENE_TYPE,
-          ...registerDfId(),
+          ...visitorFields(),
         },
       }),
     onSuccess: (data) => {

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../shared/api';
 import { toast } from '../../../shared/ui/toast/toast-store';
-import { authCalls, registerDfId } from '../auth-api';
+import { authCalls, visitorFields } from '../auth-api';
 import { reloadSoon } from '../finish-login';
 import { saveLogin } from '../session';
 import { CodeField, Field, NewPasswordFields } from './field';
@@ -43,7 +43,7 @@ export function StepRegister({ state }: { state: LoginModalState }) {
           oauth_enum: 'EMAIL',
           scene_type: SCENE_TYPE,
           invite_code: values.invite.trim(),
-          ...registerDfId(),
+          ...visitorFields(),
         },
       }),
     onSuccess: (data) => {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { request } from '../../../shared/api';
 import { config } from '../../../shared/config';
 import { toast } from '../../../shared/ui/toast/toast-store';
-import { authCalls, registerDfId } from '../auth-api';
+import { authCalls, visitorFields } from '../auth-api';
 import { finishLogin } from '../finish-login';
 import { GoogleSignInError, readGoogleProfile, requestGoogleToken } from '../google-sign-in';
 import { rememberOrigin } from '../session';
@@ -22,7 +22,7 @@ export function useGoogleLogin() {
       const profile = await readGoogleProfile(await requestGoogleToken(clientId));
       rememberOrigin(currentPath());
       return request(authCalls.login, {
-        body: { oauth_enum: 'GOOGLE', scene_type: SCENE_TYPE, ...profile, ...registerDfId() },
+        body: { oauth_enum: 'GOOGLE', scene_type: SCENE_TYPE, ...profile, ...visitorFields() },
       });
     },
     onSuccess: (data) => {
