@@ -1,27 +1,8 @@
-import { apiPath, STORAGE_KEYS, waitForMount, waitForVisitorId } from '../support/app';
 import { expect, type Page, test } from '../support/device';
+import { signInAsVisitor } from '../support/visitor';
 
 // A conversation with a demo character on the offline engine, paid with gems bought through the
 // sandbox checkout (the same path a player takes; no test-only endpoint).
-
-async function signInAsVisitor(page: Page) {
-  await page.goto('/For_You');
-  await waitForMount(page);
-  const dfId = await waitForVisitorId(page);
-  const res = await page.request.post(`${apiPath('/api/v1/login')}?df_id=${dfId}&lang=en_US`, {
-    data: { oauth_enum: 'DF_ID', scene_type: 1 },
-  });
-  const { data } = (await res.json()) as { data: { access_token: string } };
-  await page.evaluate(
-    ([keys, token]) => {
-      localStorage.setItem(keys.accessToken, token);
-      localStorage.setItem(keys.userInfo, JSON.stringify({ nick_name: 'Engineer', avatar: null }));
-    },
-    [STORAGE_KEYS, data.access_token] as const,
-  );
-  await page.reload();
-  await waitForMount(page);
-}
 
 async function buyGems(page: Page) {
   await page.goto('/wallet');
@@ -66,7 +47,7 @@ test('talks with ARI, pays per message, reloads mid-reply, reaches the goal and 
 }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInAsVisitor(page);
+  await signInAsVisitor(page, 'Engineer');
   await buyGems(page);
 
   await page.goto('/For_You');

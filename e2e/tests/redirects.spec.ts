@@ -1,5 +1,6 @@
-import { apiPath, STORAGE_KEYS, waitForMount } from '../support/app';
+import { STORAGE_KEYS, waitForMount } from '../support/app';
 import { expect, test } from '../support/device';
+import { heldVisitor, visitorLogin } from '../support/visitor';
 
 const atForYou = (url: URL) => url.pathname === '/For_You';
 
@@ -20,18 +21,10 @@ test('an unknown path goes to /For_You', async ({ page }) => {
 
 test('with a stored token and user info, /profile goes to /profile/me and stays', async ({
   page,
-  request,
 }) => {
   // A real session: at mount the app checks the stored token with the server.
-  const answer = await request.post(apiPath('/api/v1/login'), {
-    params: { df_id: `v_e2e${Date.now().toString(36)}profile`, lang: 'en_US' },
-    data: { oauth_enum: 'DF_ID', scene_type: 1 },
-  });
-  const login = (await answer.json()).data as {
-    access_token: string;
-    uid: string;
-    user_info_resp: Record<string, unknown>;
-  };
+  await page.goto('/For_You');
+  const login = (await visitorLogin(page, await heldVisitor(page))).data!;
   await page.addInitScript(
     ({ keys, login }) => {
       localStorage.setItem(keys.accessToken, login.access_token);

@@ -1,25 +1,6 @@
-import { apiPath, STORAGE_KEYS, waitForMount, waitForVisitorId } from '../support/app';
+import { STORAGE_KEYS } from '../support/app';
 import { expect, type Page, test } from '../support/device';
-
-/** A visitor account for this browser, signed in the way the login dialog leaves it. */
-async function signInAsVisitor(page: Page) {
-  await page.goto('/For_You');
-  await waitForMount(page);
-  const dfId = await waitForVisitorId(page);
-  const res = await page.request.post(`${apiPath('/api/v1/login')}?df_id=${dfId}&lang=en_US`, {
-    data: { oauth_enum: 'DF_ID', scene_type: 1 },
-  });
-  const { data } = (await res.json()) as { data: { access_token: string; uid: string } };
-  await page.evaluate(
-    ([keys, login]) => {
-      localStorage.setItem(keys.accessToken, login.access_token);
-      localStorage.setItem(keys.userInfo, JSON.stringify({ nick_name: 'Wanderer', avatar: null }));
-    },
-    [STORAGE_KEYS, data] as const,
-  );
-  await page.reload();
-  await waitForMount(page);
-}
+import { signInAsVisitor } from '../support/visitor';
 
 /** From the wallet to the sandbox checkout with the 30-unit pack. */
 async function startTopUp(page: Page, method: string) {

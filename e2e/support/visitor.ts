@@ -1,0 +1,52 @@
+// The visitor a page's browser is: the id the risk step issued and the secret that proves it.
+
+import { expect, type Page } from '@playwright/test';
+import { apiPath, STORAGE_KEYS, waitForMount, waitForVisitorId } from './app';
+
+export interface HeldVisitor {
+  dfId: string;
+  secret: string | null;
+}
+
+/** What the page's browser holds once the risk step has run. */
+export async function heldVisitor(page: Page): Promise<HeldVisitor> {
+  const dfId = await waitForVisitorId(page);
+  const secret = await page.evaluate(
+    (key) => localStorage.getItem(key),
+    STORAGE_KEYS.visitorSecret,
+  );
+  return { dfId, secret };
+}
+
+/** The DF_ID sign-in a browser makes, proving its visitor with the secret it holds. */
+export async function visitorLogin(page: Page, visitor: HeldVisitor) {
+  const res = await page.request.post(apiPath('/api/v1/login'), {
+    params: { df_id: visitor.dfId, lang: 'en_US' },
+    data: {
+      oauth_enum: 'DF_ID',
+      scene_type: 1,
+      ...(visitor.secret ? { visitor_secret: visitor.secret } : {}),
+    },
+  });
+  return (await res.json()) as {
+    status: number;
+    data: { access_token: string; uid: string; user_info_resp: Record<string, unknown> } | null;
+  };
+}
+
+/** A visitor account for this browser, signed in the way the login dialog leaves it. */
+export async function signInAsVisitor(page: Page, nickName = 'Wanderer') {
+  await page.goto('/For_You');
+  await waitForMount(page);
+  const login = await visitorLogin(page, await heldVisitor(page));
+  expect(login.status).toBe(200);
+  await page.evaluate(
+    ([keys, token, nick]) => {
+      localStorage.setItem(keys.accessToken, token);
+      localStorage.setItem(keys.userInfo, JSON.stringify({ nick_name: nick, avatar: null }));
+    },
+    [STORAGE_KEYS, login.data!.access_token, nickName] as const,
+  );
+  await page.reload();
+  await waitForMount(page);
+}
