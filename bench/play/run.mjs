@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { freePort, startProcess } from '../lib/server-process.mjs';
+import { newVisitor } from '../lib/visitor.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -48,12 +49,12 @@ function nextEvent(gameId, state) {
 async function play(api, gameId, deadline) {
   const latencies = [];
   const players = await Promise.all(
-    Array.from({ length: PLAYERS }, async (_, i) => {
-      const dfId = `v_bench_player_${i}`;
+    Array.from({ length: PLAYERS }, async () => {
+      const { dfId, secret } = await newVisitor(api);
       const login = await post(
         api,
         '/api/v1/login',
-        { oauth_enum: 'DF_ID', scene_type: 1 },
+        { oauth_enum: 'DF_ID', scene_type: 1, visitor_secret: secret },
         null,
         dfId,
       );
