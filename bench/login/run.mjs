@@ -151,9 +151,17 @@ export async function benchLogin(
     });
     if (reg.status !== 200) throw new Error(`register: ${reg.status} ${reg.desc}`);
 
-    const body = JSON.stringify({ email, pwd: PASSWORD, oauth_enum: 'EMAIL', scene_type: 1 });
+    // As a browser signs in: with the visitor it proves (checked beside the account's lookup).
+    const visitor = await newVisitor(base);
+    const body = JSON.stringify({
+      email,
+      pwd: PASSWORD,
+      oauth_enum: 'EMAIL',
+      scene_type: 1,
+      visitor_secret: visitor.secret,
+    });
     const opts = {
-      url: `${base}/api/v1/login?lang=en_US&df_id=v_bench`,
+      url: `${base}/api/v1/login?lang=en_US&df_id=${visitor.dfId}`,
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body,
