@@ -21,6 +21,7 @@ import {
   processCpuSeconds,
   startProcess,
 } from '../lib/server-process.mjs';
+import { newVisitor } from '../lib/visitor.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
