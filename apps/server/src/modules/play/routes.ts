@@ -16,7 +16,7 @@ export function registerPlayRoutes(
   const { play, info, optionalAuth } = deps;
 
   defineRoute(app, gameEventCall, ({ body, request }) =>
-    play.handleEvent(request.auth!.userId, request.locale, body),
+    play.handleEvent(request.auth!.userId, request.locale, body, request.log),
   );
 
   defineRoute(app, resourceInfoCall, ({ query, request }) =>
