@@ -13,7 +13,7 @@ import { openDatabase } from '../src/platform/db/client.js';
 import { lockPath } from '../src/platform/db/data-dir-lock.js';
 import { inviteCodes, users } from '../src/platform/db/schema/index.js';
 import { tempDir, testDriver } from './support/database.js';
-import { buildUser } from './support/factories.js';
+import { buildSession } from './support/factories.js';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 const cli = fileURLToPath(new URL('../src/cli/invites.ts', import.meta.url));
@@ -48,6 +48,7 @@ async function startServer(dataDir: string) {
         PORT: String(port),
         HOST: '127.0.0.1',
         LOG_LEVEL: 'warn',
+        SESSION_CACHE_MS: '0',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
@@ -94,13 +95,13 @@ const outside = Object.values(os.networkInterfaces())
 describe.runIf(testDriver() === 'pglite')('the embedded database has one owner', () => {
   let dataDir: string;
   let server: Awaited<ReturnType<typeof startServer>>;
-  let helperId: number;
+  let helper: Awaited<ReturnType<typeof buildSession>>;
   let codes: string[];
 
   beforeAll(async () => {
     dataDir = await tempDir();
     const before = await openDatabase({ dataDir });
-    helperId = (await buildUser(before.db, { email: 'helper@example.com' })).id;
+    helper = await buildSession(before.db);
     await before.close();
     server = await startServer(dataDir);
     expect(server.child.exitCode).toBeNull();
@@ -140,13 +141,22 @@ describe.runIf(testDriver() === 'pglite')('the embedded database has one owner',
       expect(listed.stdout).toMatch(new RegExp(`^${c}\\s+0/3\\s+-\\s+desk$`, 'm'));
     }
 
-    expect(await invites(dataDir, 'grant-admin', '--email', 'HELPER@example.com')).toMatchObject({
+    const email = helper.user.email!.toUpperCase();
+    expect(await invites(dataDir, 'grant-admin', '--email', email)).toMatchObject({
       code: 0,
-      stdout: 'HELPER@example.com is now an admin\n',
+      stdout: `${email} is now an admin\n`,
     });
     const missing = await invites(dataDir, 'grant-admin', '--email', 'nobody@example.com');
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('No account with the email nobody@example.com');
+
+    // The running server sees it all: the new admin may list the new codes through its API.
+    const listedByServer = await fetch(
+      `http://127.0.0.1:${server.port}/taleforge/api/auth/admin/invite/codes?page_size=50&df_id=v_testdevice`,
+      { headers: { authorization: helper.token } },
+    ).then((r) => r.json() as Promise<{ status: number }>);
+    expect(listedByServer.status).toBe(200);
+    for (const c of codes) expect(JSON.stringify(listedByServer)).toContain(c);
   }, 120_000);
 
   it('the admin channel wants the key, checks the command, and listens on loopback only', async () => {
@@ -191,7 +201,7 @@ describe.runIf(testDriver() === 'pglite')('the embedded database has one owner',
     // What the CLI did through the server is in the database.
     const after = await openDatabase({ dataDir });
     try {
-      const [row] = await after.db.select().from(users).where(eq(users.id, helperId));
+      const [row] = await after.db.select().from(users).where(eq(users.id, helper.user.id));
       expect(row!.role).toBe('admin');
       expect((await after.db.select().from(inviteCodes)).map((r) => r.code).sort()).toEqual(
         [...codes].sort(),

@@ -16,7 +16,7 @@ export const inviteCommandSchema = z.discriminatedUnion('command', [
     count: z.int().min(1).max(500),
     uses: z.int().min(1).max(100_000),
     expiresAt: z.iso.datetime().nullable(),
-    note: z.string().max(500).nullable(),
+    note: z.string().max(200).nullable(),
   }),
   z.strictObject({ command: z.literal('list'), limit: z.int().min(1).max(10_000) }),
   z.strictObject({ command: z.literal('grant-admin'), email: z.string().min(1).max(320) }),
