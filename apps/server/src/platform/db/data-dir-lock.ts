@@ -164,19 +164,26 @@ export async function acquireDataDirLock(dataDir: string): Promise<DataDirLock> 
   throw new Error(`Could not take the lock ${file}`);
 }
 
+/** Locks this process holds (file → content), let go of when it exits without closing. */
+const holding = new Map<string, string>();
+let exitHookInstalled = false;
+
+function releaseAllOnExit(): void {
+  for (const [file, content] of holding) if (readOr(file) === content) unlinkSync(file);
+}
+
 function held(file: string, owner: LockOwner, content: string): DataDirLock {
-  let released = false;
   // A process that ends without closing (an uncaught error, process.exit) still lets go.
-  const onExit = () => {
-    if (!released && readOr(file) === content) unlinkSync(file);
-  };
-  process.on('exit', onExit);
+  if (!exitHookInstalled) {
+    process.on('exit', releaseAllOnExit);
+    exitHookInstalled = true;
+  }
+  holding.set(file, content);
   return {
     owner,
     async release() {
-      if (released) return;
-      released = true;
-      process.off('exit', onExit);
+      if (holding.get(file) !== content) return;
+      holding.delete(file);
       await removeIfUnchanged(file, content);
     },
   };
