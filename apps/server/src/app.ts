@@ -87,7 +87,12 @@ export async function buildApp({
   unlocks.registerUnlockable('chapter', chapterUnlockPrice);
   for (const u of unlockables) unlocks.registerUnlockable(u.kind, u.resolve);
   const payments = await createPayments({ db, config, wallet, now });
-  const play = createPlayService({ db, now, contentTtlMs: config.CATALOGUE_CACHE_MS });
+  const play = createPlayService({
+    db,
+    now,
+    contentTtlMs: config.CATALOGUE_CACHE_MS,
+    log: app.log,
+  });
   const chat = createChatModule({
     db,
     config,

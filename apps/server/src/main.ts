@@ -1,9 +1,12 @@
 import { buildApp } from './app.js';
+import { inviteCommandHandler } from './cli/invite-commands.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createMediaStore } from './modules/media/media-store.js';
 import { seedDemoContent } from './modules/play/demo-content.js';
 import { loadRiskKeys } from './modules/risk/index.js';
+import { startAdminChannel } from './platform/admin-channel.js';
 import { openDatabase } from './platform/db/client.js';
+import { DataDirLockedError } from './platform/db/data-dir-lock.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -21,6 +24,11 @@ async function main(): Promise<void> {
     });
   }
   const app = await buildApp({ config, database, riskKeys });
+  // The embedded database is this process's alone: customer service's CLI reaches it through us.
+  const adminChannel =
+    database.driver === 'pglite'
+      ? await startAdminChannel(config.dataDir, inviteCommandHandler(database.db))
+      : null;
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -33,6 +41,7 @@ async function main(): Promise<void> {
     }, config.SHUTDOWN_GRACE_MS);
     force.unref();
     await app.close();
+    await adminChannel?.close();
     await database.close();
     process.exit(0);
   };
@@ -40,11 +49,14 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ host: config.HOST, port: config.PORT });
-  app.log.info({ database: database.driver, dataDir: config.dataDir }, 'Taleforge is ready');
+  app.log.info(
+    { database: database.driver, dataDir: config.dataDir, adminPort: adminChannel?.port },
+    'Taleforge is ready',
+  );
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
     console.error(error.message);
   } else {
     console.error(error);

@@ -198,7 +198,12 @@ describe('publishing story content', () => {
     expect((await event({ type: 'continue', seq: s.seq, goalReached: true })).status).toBe(1001);
     expect((await event({ type: 'continue', seq: s.seq, goal_reached: true })).status).toBe(1001);
 
-    const play = createPlayService({ db, now: () => server.clock.now, contentTtlMs: 0 });
+    const play = createPlayService({
+      db,
+      now: () => server.clock.now,
+      contentTtlMs: 0,
+      log: server.app.log,
+    });
     const after = await play.finishConversation(user.id, 'en_US', gameId, true);
     expect(after.lines[0]!.text).toBe('She confesses.');
     expect(after.chapter_ended).toBe(true);

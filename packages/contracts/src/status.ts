@@ -64,6 +64,7 @@ export const STATUS = {
   STEP_NOT_FOUND: 4013,
   STORY_INVALID: 4014,
   STORY_BROKEN: 4015,
+  STORY_STEP_FAILED: 4016,
   CHAT_MESSAGE_BLOCKED: 5001,
   CHAT_REPLY_WITHHELD: 5002,
   CHAT_REPLY_FAILED: 5003,
@@ -358,6 +359,11 @@ export const STATUS_MESSAGES: Record<StatusCode, Messages> = {
     en_US: 'This part of the story is broken, we are fixing it',
     zh_CN: '这段剧情出现了问题，我们正在修复',
     ja_JP: 'この場面に問題があります。修正中です',
+  },
+  4016: {
+    en_US: 'The story stumbled here. Nothing was lost, please try again',
+    zh_CN: '剧情在这里出了点问题，进度没有丢失，请再试一次',
+    ja_JP: 'ストーリーで問題が起きました。進行は失われていません。もう一度お試しください',
   },
   5001: {
     en_US: 'This message cannot be sent. Please say it another way',

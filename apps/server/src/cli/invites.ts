@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
-import { eq, sql } from 'drizzle-orm';
 import { loadConfig } from '../config.js';
-import { createInviteCodes, listInviteCodes } from '../modules/auth/invites.js';
+import { sendAdminCommand } from '../platform/admin-channel.js';
 import { openDatabase } from '../platform/db/client.js';
-import { users } from '../platform/db/schema/index.js';
+import { DataDirLockedError } from '../platform/db/data-dir-lock.js';
+import { type CommandOutcome, type InviteCommand, runInviteCommand } from './invite-commands.js';
 
 const USAGE = `Customer service's invite codes.
 
@@ -11,7 +11,8 @@ const USAGE = `Customer service's invite codes.
   npm run invites -- list [--limit 50]
   npm run invites -- grant-admin --email someone@example.com
 
-Uses the same DATABASE_URL / DATA_DIR as the server.`;
+Uses the same DATABASE_URL / DATA_DIR as the server. On the embedded database, while the server
+runs, the command is run by the server (it alone may open the database).`;
 
 function fail(message: string): never {
   console.error(`${message}\n\n${USAGE}`);
@@ -25,7 +26,7 @@ function positiveInt(value: string | undefined, name: string, max: number): numb
   return n;
 }
 
-async function main(): Promise<void> {
+function parseCommand(): InviteCommand {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
     options: {
@@ -37,47 +38,52 @@ async function main(): Promise<void> {
       email: { type: 'string' },
     },
   });
-  const command = positionals[0];
-  if (!command || !['create', 'list', 'grant-admin'].includes(command)) fail('Which command?');
-
-  const config = loadConfig();
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
-  try {
-    if (command === 'create') {
+  switch (positionals[0]) {
+    case 'create': {
       const expiresAt = values.expires ? new Date(values.expires) : null;
       if (expiresAt && Number.isNaN(expiresAt.getTime()))
         fail('--expires must be a date, e.g. 2027-01-31');
-      const rows = await createInviteCodes(database.db, {
+      return {
+        command: 'create',
         count: positiveInt(values.count, 'count', 500),
         uses: positiveInt(values.uses, 'uses', 100_000),
-        expiresAt,
+        expiresAt: expiresAt?.toISOString() ?? null,
         note: values.note ?? null,
-      });
-      for (const row of rows) console.log(row.code);
-      console.error(
-        `${rows.length} code(s), ${rows[0]?.maxUses} use(s) each${expiresAt ? `, until ${expiresAt.toISOString()}` : ''}`,
-      );
-    } else if (command === 'list') {
-      const rows = await listInviteCodes(database.db, positiveInt(values.limit, 'limit', 10_000));
-      console.log('code        used/max  expires                   note');
-      for (const r of rows) {
-        console.log(
-          `${r.code.padEnd(11)} ${`${r.usedCount}/${r.maxUses}`.padEnd(9)} ${(r.expiresAt?.toISOString() ?? '-').padEnd(25)} ${r.note ?? ''}`,
-        );
-      }
-    } else {
-      if (!values.email) fail('--email is required');
-      const updated = await database.db
-        .update(users)
-        .set({ role: 'admin' })
-        .where(eq(sql`lower(${users.email})`, values.email.trim().toLowerCase()))
-        .returning({ id: users.id });
-      if (!updated.length) fail(`No account with the email ${values.email}`);
-      console.log(`${values.email} is now an admin`);
+      };
     }
+    case 'list':
+      return { command: 'list', limit: positiveInt(values.limit, 'limit', 10_000) };
+    case 'grant-admin':
+      if (!values.email) fail('--email is required');
+      return { command: 'grant-admin', email: values.email };
+    default:
+      fail('Which command?');
+  }
+}
+
+/** On the database itself, or — when a running server owns the embedded one — through it. */
+async function run(command: InviteCommand): Promise<CommandOutcome> {
+  const config = loadConfig();
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
+  } catch (error) {
+    if (!(error instanceof DataDirLockedError)) throw error;
+    return (await sendAdminCommand(config.dataDir, error.owner.pid, command)) as CommandOutcome;
+  }
+  try {
+    return await runInviteCommand(database.db, command);
   } finally {
     await database.close();
   }
 }
 
-await main();
+try {
+  const outcome = await run(parseCommand());
+  for (const line of outcome.stdout) console.log(line);
+  for (const line of outcome.stderr) console.error(line);
+  process.exitCode = outcome.code;
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+}

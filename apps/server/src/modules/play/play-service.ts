@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { GameEventBody, PlayState } from '@taleforge/contracts';
 import type { Locale } from '@taleforge/contracts/constants';
 import { STATUS } from '@taleforge/contracts/status';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/app-error.js';
 import {
@@ -16,7 +17,7 @@ import { toChapterInfo, toPlayState } from './play-view.js';
 import { findSave, insertSave, lockSave, type SaveRow, updateSave } from './save-queries.js';
 import { newPlayerState, type PlayerState } from './state.js';
 import { applyStep, type SaveData, startChapterSave } from './step.js';
-import type { StoryContext } from './story-runtime.js';
+import { InkRuntimeError, type StoryContext } from './story-runtime.js';
 import { canPlayChapter } from './unlocks.js';
 
 export interface PlayDeps {
@@ -26,6 +27,15 @@ export interface PlayDeps {
   contentTtlMs: number;
   /** Uniform in [0, 1); tests hand in a fixed sequence. */
   random?: () => number;
+  /** For story faults met outside a request (a conversation's end); a request logs to its own. */
+  log: FastifyBaseLogger;
+}
+
+/** Which story a step ran, for the log line of a story fault. */
+interface StoryAt {
+  gameId: number;
+  chapterId: number;
+  storyVersion: number;
 }
 
 const cryptoRandom = () => randomInt(0, 2 ** 32) / 2 ** 32;
@@ -39,7 +49,13 @@ interface LoadedGame {
   expires: number;
 }
 
-export function createPlayService({ db, now, contentTtlMs, random = cryptoRandom }: PlayDeps) {
+export function createPlayService({
+  db,
+  now,
+  contentTtlMs,
+  random = cryptoRandom,
+  log: moduleLog,
+}: PlayDeps) {
   const stories = new Map<string, string>();
   const loadedGames = new Map<number, LoadedGame>();
 
@@ -81,12 +97,24 @@ export function createPlayService({ db, now, contentTtlMs, random = cryptoRandom
     };
   }
 
-  /** Runs the story; a fault in content becomes 4015 and the save is left as it was. */
-  function runStory<T>(fn: () => T): T {
+  /**
+   * Runs the story; the save is left as it was whatever fails. Ink's runtime error in one
+   * player's step answers 4016 (try again: the story itself goes on serving everyone else), any
+   * other fault of the content 4015; both are logged with the story, the place and ink's words.
+   */
+  function runStory<T>(log: FastifyBaseLogger, at: StoryAt, fn: () => T): T {
     try {
       return fn();
     } catch (error) {
       if (error instanceof AppError) throw error;
+      if (error instanceof InkRuntimeError) {
+        log.error(
+          { ...at, inkPath: error.inkPath, inkErrors: error.inkErrors },
+          `ink runtime error: ${error.message}`,
+        );
+        throw new AppError(STATUS.STORY_STEP_FAILED);
+      }
+      log.error({ ...at, err: error }, 'story fault');
       throw new AppError(STATUS.STORY_BROKEN);
     }
   }
@@ -149,6 +177,7 @@ export function createPlayService({ db, now, contentTtlMs, random = cryptoRandom
 
   async function start(
     tx: Tx,
+    log: FastifyBaseLogger,
     userId: number,
     locale: Locale,
     body: Extract<GameEventBody, { type: 'start' }>,
@@ -165,7 +194,8 @@ export function createPlayService({ db, now, contentTtlMs, random = cryptoRandom
     if (save && save.chapterId === chapter.id && !body.restart) return save;
 
     const json = await storyJson(tx, chapter.id, chapter.version);
-    const data = runStory(() =>
+    const at = { gameId: body.game_id, chapterId: chapter.id, storyVersion: chapter.version };
+    const data = runStory(log, at, () =>
       startChapterSave(json, baseState(save, chapter.id), context(content, locale)),
     );
     const values = {
@@ -202,6 +232,7 @@ export function createPlayService({ db, now, contentTtlMs, random = cryptoRandom
    */
   async function step(
     conn: Db | Tx,
+    log: FastifyBaseLogger,
     userId: number,
     locale: Locale,
     body:
@@ -213,7 +244,10 @@ export function createPlayService({ db, now, contentTtlMs, random = cryptoRandom
     if (!save) throw new AppError(STATUS.SAVE_NOT_FOUND);
     if (body.seq !== undefined && body.seq !== save.seq) throw new AppError(STATUS.STALE_EVENT);
     const json = await storyJson(conn, save.chapterId, save.storyVersion);
-    const next = runStory(() => applyStep(saveData(save), body, json, context(content, locale)));
+    const at = { gameId: body.game_id, chapterId: save.chapterId, storyVersion: save.storyVersion };
+    const next = runStory(log, at, () =>
+      applyStep(saveData(save), body, json, context(content, locale)),
+    );
     const completedChapters =
       next.view.chapterEnded && !save.completedChapters.includes(save.chapterId)
         ? [...save.completedChapters, save.chapterId]
@@ -247,6 +281,7 @@ export function createPlayService({ db, now, contentTtlMs, random = cryptoRandom
       const { chapters, content } = await loadGame(gameId);
       const row = await step(
         db,
+        moduleLog,
         userId,
         locale,
         { type: 'continue', game_id: gameId, goalReached },
@@ -259,12 +294,17 @@ export function createPlayService({ db, now, contentTtlMs, random = cryptoRandom
      * One story event: it all happens or none of it. Starting a chapter creates or rewrites the
      * save in a transaction on the locked row; a step is one compare-and-set write.
      */
-    async handleEvent(userId: number, locale: Locale, body: GameEventBody): Promise<PlayState> {
+    async handleEvent(
+      userId: number,
+      locale: Locale,
+      body: GameEventBody,
+      log: FastifyBaseLogger = moduleLog,
+    ): Promise<PlayState> {
       const { chapters, content } = await loadGame(body.game_id);
       const row =
         body.type === 'start'
-          ? await db.transaction((tx) => start(tx, userId, locale, body, chapters, content))
-          : await step(db, userId, locale, body, content);
+          ? await db.transaction((tx) => start(tx, log, userId, locale, body, chapters, content))
+          : await step(db, log, userId, locale, body, content);
       return describe(db, userId, locale, body.game_id, chapters, content, row);
     },
   };

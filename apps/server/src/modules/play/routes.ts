@@ -16,7 +16,7 @@ export function registerPlayRoutes(
   const { play, info, optionalAuth } = deps;
 
   defineRoute(app, gameEventCall, ({ body, auth, request }) =>
-    play.handleEvent(auth.userId, request.locale, body),
+    play.handleEvent(auth.userId, request.locale, body, request.log),
   );
 
   defineRoute(app, resourceInfoCall, ({ query, auth, request }) =>

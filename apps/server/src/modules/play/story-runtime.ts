@@ -1,4 +1,5 @@
 import { Story } from 'inkjs';
+import { ErrorType } from 'inkjs/engine/Error';
 import type { LocalizedText, MinigameSpec } from '../../platform/db/schema/index.js';
 import { applyItem } from './items.js';
 import { startMinigame } from './minigames.js';
@@ -31,17 +32,34 @@ const MAX_LINES_PER_STEP = 500;
 
 export class StoryLoopError extends Error {}
 
+/** Ink stopped one player's step with a runtime error: the step is refused and nothing is kept. */
+export class InkRuntimeError extends Error {
+  constructor(
+    /** Where the failing part of the step began: the ink names no place once it has stopped. */
+    readonly inkPath: string | null,
+    readonly inkErrors: string[],
+  ) {
+    super(inkErrors.join('; '));
+    this.name = 'InkRuntimeError';
+  }
+}
+
 type InkChoice = { index: number; text: string; tags: string[] | null };
 
 /**
- * Building a Story from its JSON is the costly part of a step, so each compiled story is built
- * once and reused: a step loads its save's ink state into it, runs synchronously, and reads the
- * state back out. (One thread: no two steps ever hold the same Story at once.)
+ * Building a Story from its JSON is the costly part of a step (about 14 times loading a save into
+ * a built one), so each compiled story is built once and reused: a step loads its save's ink state
+ * into it, runs synchronously, and reads the state back out. (One thread: no two steps ever hold
+ * the same Story at once.) What one step leaves behind must never reach another player's: ink's
+ * errors go to `errors` instead of staying in the story's state, and a step that failed in any way
+ * drops its Story, so the next step builds a clean one.
  */
 interface LoadedStory {
   story: Story;
   /** The player state the bound functions read: the session currently running. */
   player: { state: PlayerState | null };
+  /** Ink's runtime errors of the running step (its warnings do not stop a story). */
+  errors: string[];
 }
 
 const STORY_POOL_SIZE = 128;
@@ -51,17 +69,28 @@ function loadStory(storyJson: string): LoadedStory {
   const found = pool.get(storyJson);
   if (found) return found;
   const story = new Story(storyJson);
-  const player: LoadedStory['player'] = { state: null };
+  const loaded: LoadedStory = { story, player: { state: null }, errors: [] };
+  story.onError = (message: string, type: ErrorType) => {
+    if (type !== ErrorType.Warning) loaded.errors.push(message);
+  };
   story.BindExternalFunction(
     'has_item',
-    (key: string) => (player.state?.inventory[key] ?? 0) > 0,
+    (key: string) => (loaded.player.state?.inventory[key] ?? 0) > 0,
     true,
   );
-  story.BindExternalFunction('task_done', (key: string) => player.state?.tasks[key] === true, true);
+  story.BindExternalFunction(
+    'task_done',
+    (key: string) => loaded.player.state?.tasks[key] === true,
+    true,
+  );
   if (pool.size >= STORY_POOL_SIZE) pool.delete(pool.keys().next().value!);
-  const loaded = { story, player };
   pool.set(storyJson, loaded);
   return loaded;
+}
+
+/** Forgets a Story a failed step may have left half-way: ink does not promise it is reusable. */
+function discardStory(storyJson: string, loaded: LoadedStory): void {
+  if (pool.get(storyJson) === loaded) pool.delete(storyJson);
 }
 
 function clone<T>(value: T): T {
@@ -82,21 +111,26 @@ export class StorySession {
   readonly story: Story;
   readonly state: PlayerState;
   view: StoryView;
+  private readonly loaded: LoadedStory;
 
   constructor(
-    storyJson: string,
+    private readonly storyJson: string,
     inkState: string | null,
     state: PlayerState,
     view: StoryView,
     private readonly context: StoryContext,
   ) {
-    const loaded = loadStory(storyJson);
-    this.story = loaded.story;
+    this.loaded = loadStory(storyJson);
+    this.story = this.loaded.story;
     this.state = clone(state);
     this.view = clone(view);
-    loaded.player.state = this.state;
-    if (inkState) this.story.state.LoadJson(inkState);
-    else this.story.ResetState();
+    this.loaded.player.state = this.state;
+    this.loaded.errors = [];
+    this.guarded(() => {
+      this.story.ResetErrors();
+      if (inkState) this.story.state.LoadJson(inkState);
+      else this.story.ResetState();
+    });
   }
 
   static startChapter(storyJson: string, state: PlayerState, context: StoryContext): StorySession {
@@ -118,6 +152,28 @@ export class StorySession {
 
   /** Runs the story until it waits for the player: a choice, a mini-game, a conversation, or the end. */
   run(): void {
+    this.guarded(() => this.runStory());
+  }
+
+  /** Any failure drops the Story: the next step, whoever's, starts on a clean one. */
+  private guarded(fn: () => void): void {
+    try {
+      fn();
+    } catch (error) {
+      discardStory(this.storyJson, this.loaded);
+      throw error;
+    }
+  }
+
+  /** One `Continue` that stops the step when ink reports an error instead of going on past it. */
+  private continueLine(): string {
+    const inkPath = this.story.state.currentPathString;
+    const text = this.story.Continue() ?? '';
+    if (this.loaded.errors.length > 0) throw new InkRuntimeError(inkPath, this.loaded.errors);
+    return text;
+  }
+
+  private runStory(): void {
     const startInk = this.inkState;
     const before = this.conditionState();
     const lines: ViewLine[] = [];
@@ -126,7 +182,7 @@ export class StorySession {
     while (this.story.canContinue) {
       if (lines.length >= MAX_LINES_PER_STEP)
         throw new StoryLoopError('story produced too many lines');
-      const text = this.story.Continue()?.trim() ?? '';
+      const text = this.continueLine().trim();
       const tags = (this.story.currentTags ?? []).map(parseTag);
       const line = this.applyTags(tags);
       if (text) lines.push({ ...line, text: localizedLine(text, tags) });
@@ -159,13 +215,13 @@ export class StorySession {
   private replayForChoices(inkState: string): void {
     this.story.state.LoadJson(inkState);
     let guard = 0;
-    while (this.story.canContinue && guard++ < MAX_LINES_PER_STEP) this.story.Continue();
+    while (this.story.canContinue && guard++ < MAX_LINES_PER_STEP) this.continueLine();
   }
 
   /** The caller has checked the index against the choices on screen. */
   choose(index: number): void {
     this.view.outcome = null;
-    this.story.ChooseChoiceIndex(index);
+    this.guarded(() => this.story.ChooseChoiceIndex(index));
     this.run();
   }
 
@@ -193,9 +249,11 @@ export class StorySession {
   }
 
   private setVariable(name: string, value: boolean): void {
-    if (this.story.variablesState.GlobalVariableExistsWithName(name)) {
-      this.story.variablesState.$(name, value);
-    }
+    this.guarded(() => {
+      if (this.story.variablesState.GlobalVariableExistsWithName(name)) {
+        this.story.variablesState.$(name, value);
+      }
+    });
   }
 
   private meet(npc: string): void {

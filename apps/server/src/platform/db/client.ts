@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { acquireDataDirLock } from './data-dir-lock.js';
 import { installPgTransactionFix } from './pg-transaction-fix.js';
 import { withStatementCache } from './pglite-statement-cache.js';
 import * as schema from './schema/index.js';
@@ -46,15 +47,35 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
  * PGlite has one connection. Its own mutex makes every query wait for a running transaction,
  * so nothing interleaves inside one; callers must therefore never use the outer `db` from inside
  * a transaction callback (it would wait for itself) — always the `tx` they are handed.
+ *
+ * Its files are one process's: two processes writing them corrupt the database, and PGlite does
+ * not notice. So the directory is locked first (DataDirLockedError names the holder).
  */
 async function openPglite(dataDir: string): Promise<Database> {
-  const dir = dataDir === 'memory://' ? dataDir : path.join(dataDir, 'pglite');
-  if (dir !== 'memory://') await mkdir(dir, { recursive: true });
-  const client = await PGlite.create(dir);
+  if (dataDir === 'memory://') return pgliteDatabase(await PGlite.create(dataDir), async () => {});
+  const lock = await acquireDataDirLock(dataDir);
+  try {
+    const dir = path.join(dataDir, 'pglite');
+    await mkdir(dir, { recursive: true });
+    return await pgliteDatabase(await PGlite.create(dir), () => lock.release());
+  } catch (error) {
+    await lock.release();
+    throw error;
+  }
+}
+
+async function pgliteDatabase(client: PGlite, release: () => Promise<void>): Promise<Database> {
   await migratePglite(drizzlePglite(client), { migrationsFolder });
   // The migrations ran on the plain client: their DDL is run once and needs no cached statement.
   const db = drizzlePglite(withStatementCache(client), { schema });
-  return { db: db as unknown as Db, driver: 'pglite', close: () => client.close() };
+  return {
+    db: db as unknown as Db,
+    driver: 'pglite',
+    async close() {
+      await client.close();
+      await release();
+    },
+  };
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
