@@ -1,4 +1,3 @@
-import type { LoginData } from '@taleforge/contracts';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
