@@ -90,7 +90,7 @@ export async function buildApp({
   const unlocks = createUnlockService(wallet);
   unlocks.registerUnlockable('chapter', chapterUnlockPrice);
   for (const u of unlockables) unlocks.registerUnlockable(u.kind, u.resolve);
-  const payments = await createPayments({ db, config, wallet, now });
+  const payments = await createPayments({ db, config, wallet, log: app.log, now });
   const play = createPlayService({ db, now, contentTtlMs: config.CATALOGUE_CACHE_MS });
   const chat = createChatModule({
     db,
