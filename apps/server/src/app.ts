@@ -13,7 +13,7 @@ import { createCatalogueService } from './modules/games/catalogue-service.js';
 import { registerGameRoutes } from './modules/games/routes.js';
 import { registerHealthRoutes } from './modules/health/routes.js';
 import { registerMediaRoutes } from './modules/media/routes.js';
-import { createPayments } from './modules/payments/index.js';
+import { CHECKOUT_STYLE, createPayments } from './modules/payments/index.js';
 import { registerArtRoutes } from './modules/play/art-routes.js';
 import { createGameInfoService } from './modules/play/game-info-service.js';
 import { createPlayService } from './modules/play/play-service.js';
@@ -34,9 +34,10 @@ import { authHook, optionalAuth } from './platform/http/auth-hook.js';
 import { installErrorHandler } from './platform/http/error-handler.js';
 import { requestContext } from './platform/http/request-context.js';
 import { ResponseCache } from './platform/http/response-cache.js';
-import { registerSpa } from './platform/http/spa.js';
+import { inlineStylesOf, registerSecurityHeaders } from './platform/http/security-headers.js';
+import { readIndexHtml, registerSpa } from './platform/http/spa.js';
 import { loggerOptions, RequestLogController } from './platform/logger.js';
-import { registerMailboxPage } from './platform/mail/mailbox-page.js';
+import { MAILBOX_STYLE, registerMailboxPage } from './platform/mail/mailbox-page.js';
 import { createOutboxMailer, createSmtpMailer } from './platform/mail/mailer.js';
 
 export interface AppDeps {
@@ -73,6 +74,12 @@ export async function buildApp({
     forceCloseConnections: 'idle',
   });
   installErrorHandler(app);
+  const indexHtml = await readIndexHtml(config.webDist);
+  await registerSecurityHeaders(app, {
+    publicUrl: config.PUBLIC_URL,
+    googleSignIn: Boolean(config.GOOGLE_CLIENT_ID),
+    inlineStyles: [...inlineStylesOf(indexHtml ?? ''), CHECKOUT_STYLE, MAILBOX_STYLE],
+  });
   const { db } = database;
   const sessions = createSessionService({
     db,
@@ -174,6 +181,7 @@ export async function buildApp({
 
   await registerSpa(app, {
     root: config.webDist,
+    template: indexHtml,
     apiPrefix: prefix,
     config: {
       basePath: prefix,

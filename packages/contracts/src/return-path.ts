@@ -9,10 +9,14 @@ const SAME_SITE_PATH = /^\/(?![/\\])/;
 const REFUSED_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\\\u2028\u2029]/;
 const BASE = 'https://return-path.invalid';
 
+// The WHATWG URL parser, global in browsers and in Node alike: the package is built without the
+// DOM's or Node's types, so it names the part it uses.
+declare const URL: new (input: string, base: string) => { origin: string; pathname: string };
+
 /** One form of the path: same-site as written and after the URL parser has normalized it. */
 function staysOnSite(candidate: string): boolean {
   if (!SAME_SITE_PATH.test(candidate) || REFUSED_CHARACTERS.test(candidate)) return false;
-  let url: URL;
+  let url: { origin: string; pathname: string };
   try {
     url = new URL(candidate, BASE);
   } catch {

@@ -70,3 +70,4 @@ export async function createPayments(deps: {
 }
 
 export { WEBHOOK_PATH } from './routes.js';
+export { CHECKOUT_STYLE } from './sandbox-page.js';
