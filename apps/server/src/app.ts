@@ -5,6 +5,7 @@ import { registerAnalyticsRoutes } from './modules/analytics/routes.js';
 import { createAccountService } from './modules/auth/account-service.js';
 import { createAuthLimits } from './modules/auth/auth-limits.js';
 import { registerInviteRoutes } from './modules/auth/invite-routes.js';
+import type { PasswordHashing } from './modules/auth/passwords.js';
 import { registerAuthRoutes } from './modules/auth/routes.js';
 import { createSessionService } from './modules/auth/session-service.js';
 import { createSocialLogin } from './modules/auth/social-login.js';
@@ -45,6 +46,8 @@ export interface AppDeps {
   database: Database;
   riskKeys: RiskKeys;
   now?: () => Date;
+  /** The password hashing threads; unset, the process's shared ones. */
+  passwords?: PasswordHashing;
   /** Extra unlockable kinds (tests); the modules owning chapters and episodes register theirs here. */
   unlockables?: { kind: 'chapter' | 'episode'; resolve: UnlockResolver }[];
 }
@@ -62,6 +65,7 @@ export async function buildApp({
   database,
   riskKeys,
   now = () => new Date(),
+  passwords,
   unlockables = [],
 }: AppDeps): Promise<FastifyInstance> {
   const prefix = `/${config.PRODUCT_SLUG}`;
@@ -90,7 +94,10 @@ export async function buildApp({
   const mailer = config.SMTP_URL
     ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM)
     : createOutboxMailer(db, app.log);
-  const accounts = createAccountService({ db, sessions, mailer, log: app.log, now });
+  if (mailer.kind === 'outbox' && config.NODE_ENV === 'production') {
+    app.log.warn('SMTP_URL is not set: mail is only kept in the outbox, and no player receives it');
+  }
+  const accounts = createAccountService({ db, sessions, mailer, log: app.log, now, passwords });
   const social = createSocialLogin({ db, config, accounts, now });
   const cache = new ResponseCache(config.CATALOGUE_CACHE_MS, () => now().getTime());
   const wallet = createWalletService({ now });
