@@ -27,10 +27,10 @@ async function payFrom(search: string): Promise<Record<string, unknown>> {
     </MemoryRouter>,
   );
   fireEvent.click(await screen.findByRole('button', { name: /^Pay \$/ }, { timeout: 5_000 }));
-  await vi.waitFor(() =>
-    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true),
-  );
-  const [, init] = fetchMock.mock.calls.find(([, i]) => i?.method === 'POST')!;
+  // stubApi's fake reads only the URL; the page's fetch also passes the request's init.
+  const calls = () => fetchMock.mock.calls as unknown as [RequestInfo | URL, RequestInit?][];
+  await vi.waitFor(() => expect(calls().some(([, i]) => i?.method === 'POST')).toBe(true));
+  const [, init] = calls().find(([, i]) => i?.method === 'POST')!;
   unmount();
   return JSON.parse(String(init?.body)) as Record<string, unknown>;
 }
