@@ -6,6 +6,7 @@ import { registerAnalyticsRoutes } from './modules/analytics/routes.js';
 import { createAccountService } from './modules/auth/account-service.js';
 import { createAuthLimits } from './modules/auth/auth-limits.js';
 import { registerInviteRoutes } from './modules/auth/invite-routes.js';
+import type { PasswordHashing } from './modules/auth/passwords.js';
 import { registerAuthRoutes } from './modules/auth/routes.js';
 import { createSessionService } from './modules/auth/session-service.js';
 import { createSocialLogin } from './modules/auth/social-login.js';
@@ -14,7 +15,7 @@ import { createCatalogueService } from './modules/games/catalogue-service.js';
 import { registerGameRoutes } from './modules/games/routes.js';
 import { registerHealthRoutes } from './modules/health/routes.js';
 import { registerMediaRoutes } from './modules/media/routes.js';
-import { createPayments } from './modules/payments/index.js';
+import { CHECKOUT_STYLE, createPayments } from './modules/payments/index.js';
 import { registerArtRoutes } from './modules/play/art-routes.js';
 import { createGameInfoService } from './modules/play/game-info-service.js';
 import { createPlayService } from './modules/play/play-service.js';
@@ -34,9 +35,10 @@ import { authGate, optionalAuth } from './platform/http/auth-gate.js';
 import { installErrorHandler } from './platform/http/error-handler.js';
 import { requestContext } from './platform/http/request-context.js';
 import { ResponseCache } from './platform/http/response-cache.js';
-import { registerSpa } from './platform/http/spa.js';
+import { inlineStylesOf, registerSecurityHeaders } from './platform/http/security-headers.js';
+import { readIndexHtml, registerSpa } from './platform/http/spa.js';
 import { loggerOptions, RequestLogController } from './platform/logger.js';
-import { registerMailboxPage } from './platform/mail/mailbox-page.js';
+import { MAILBOX_STYLE, registerMailboxPage } from './platform/mail/mailbox-page.js';
 import { createOutboxMailer, createSmtpMailer } from './platform/mail/mailer.js';
 
 export interface AppDeps {
@@ -44,6 +46,8 @@ export interface AppDeps {
   database: Database;
   riskKeys: RiskKeys;
   now?: () => Date;
+  /** The password hashing threads; unset, the process's shared ones. */
+  passwords?: PasswordHashing;
   /** Extra unlockable kinds (tests); the modules owning chapters and episodes register theirs here. */
   unlockables?: { kind: 'chapter' | 'episode'; resolve: UnlockResolver }[];
 }
@@ -57,6 +61,7 @@ export async function buildApp({
   database,
   riskKeys,
   now = () => new Date(),
+  passwords,
   unlockables = [],
 }: AppDeps): Promise<FastifyInstance> {
   const prefix = `/${config.PRODUCT_SLUG}`;
@@ -69,6 +74,12 @@ export async function buildApp({
     forceCloseConnections: 'idle',
   });
   installErrorHandler(app);
+  const indexHtml = await readIndexHtml(config.webDist);
+  await registerSecurityHeaders(app, {
+    publicUrl: config.PUBLIC_URL,
+    googleSignIn: Boolean(config.GOOGLE_CLIENT_ID),
+    inlineStyles: [...inlineStylesOf(indexHtml ?? ''), CHECKOUT_STYLE, MAILBOX_STYLE],
+  });
   const { db } = database;
   const sessions = createSessionService({
     db,
@@ -79,14 +90,17 @@ export async function buildApp({
   const mailer = config.SMTP_URL
     ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM)
     : createOutboxMailer(db, app.log);
-  const accounts = createAccountService({ db, sessions, mailer, log: app.log, now });
+  if (mailer.kind === 'outbox' && config.NODE_ENV === 'production') {
+    app.log.warn('SMTP_URL is not set: mail is only kept in the outbox, and no player receives it');
+  }
+  const accounts = createAccountService({ db, sessions, mailer, log: app.log, now, passwords });
   const social = createSocialLogin({ db, config, accounts, now });
   const cache = new ResponseCache(config.CATALOGUE_CACHE_MS, () => now().getTime());
   const wallet = createWalletService({ now });
   const unlocks = createUnlockService(wallet);
   unlocks.registerUnlockable('chapter', chapterUnlockPrice);
   for (const u of unlockables) unlocks.registerUnlockable(u.kind, u.resolve);
-  const payments = await createPayments({ db, config, wallet, now });
+  const payments = await createPayments({ db, config, wallet, log: app.log, now });
   const play = createPlayService({
     db,
     now,
@@ -180,6 +194,7 @@ export async function buildApp({
 
   await registerSpa(app, {
     root: config.webDist,
+    template: indexHtml,
     apiPrefix: prefix,
     config: {
       basePath: prefix,

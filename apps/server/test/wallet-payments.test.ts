@@ -8,6 +8,7 @@ import { orders, walletEntries } from '../src/platform/db/schema/index.js';
 import { buildSession } from './support/factories.js';
 import { call } from './support/http.js';
 import {
+  checkoutOnServer,
   createOrder,
   deliverWebhook,
   getOrder,
@@ -37,7 +38,7 @@ const credits = (userId: number) =>
 
 /** Acts on the hosted checkout page as the payer's browser does. */
 async function actOnCheckout(order: Order, action: 'pay' | 'fail' | 'cancel', method = 'alipay') {
-  return fetch(order.checkout_url!, {
+  return fetch(checkoutOnServer(server, order), {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ action, pay_method: method }).toString(),
@@ -154,7 +155,7 @@ describe('sandbox checkout', () => {
   it('pays on the hosted page, signs the webhook and credits once', async () => {
     const { user, token } = await signIn();
     const order = (await createOrder(server, token, { goods_id: 'gems_68' })).data!;
-    const page = await fetch(`${order.checkout_url!}?lang=zh_CN`);
+    const page = await fetch(`${checkoutOnServer(server, order)}?lang=zh_CN`);
     const html = await page.text();
     expect(html).toContain('沙盒收银台');
     expect(html).toContain(order.order_no);
@@ -199,6 +200,48 @@ describe('sandbox checkout', () => {
     await actOnCheckout(order, 'pay');
     expect((await getOrder(server, token, order.order_no)).data!.status).toBe('cancelled');
     expect(await wallet.balance(db(), user.id)).toBe(0);
+  });
+});
+
+describe('no way off the site', () => {
+  it.each([
+    '/\t/evil.example/x',
+    '//evil.example',
+    '/\\evil.example',
+    'https://evil.example/',
+    '/%2F%2Fevil.example',
+    '/..//evil.example',
+  ])('stores no return path %j: the order keeps none', async (path) => {
+    const { token } = await signIn();
+    const res = await createOrder(server, token, { return_path: path });
+    expect(res.status).toBe(200);
+    expect(res.data!.return_path).toBeNull();
+    const [row] = await db().select().from(orders).where(eq(orders.orderNo, res.data!.order_no));
+    expect(row!.returnPath).toBeNull();
+  });
+
+  it('keeps a path on this site', async () => {
+    const { token } = await signIn();
+    const res = await createOrder(server, token, { return_path: '/drama/3?chapter=2' });
+    expect(res.data!.return_path).toBe('/drama/3?chapter=2');
+  });
+
+  it('builds checkout and return URLs from PUBLIC_URL, whatever Host the request names', async () => {
+    const { token } = await signIn();
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/taleforge/api/auth/v1/order?lang=en_US&df_id=v_testdevice',
+      headers: { host: 'evil.example', authorization: token, 'x-forwarded-host': 'evil.example' },
+      payload: { goods_id: 'gems_6', pay_method: 'card', idempotency_key: idempotencyKey() },
+    });
+    const order = res.json<{ status: number; data: Order }>().data;
+    expect(new URL(order.checkout_url!).origin).toBe('http://localhost:8080');
+    const page = await fetch(checkoutOnServer(server, order));
+    expect(await page.text()).not.toContain('evil.example');
+    const paid = await actOnCheckout(order, 'cancel');
+    expect(paid.headers.get('location')).toBe(
+      `http://localhost:8080/payment/callback?order_no=${order.order_no}`,
+    );
   });
 });
 
@@ -303,6 +346,7 @@ describe('timeout', () => {
       db: db(),
       config: server.config,
       wallet,
+      log: server.app.log,
       now: () => server.clock.now,
     });
     expect(await payments.orders.timeOutOverdue()).toBeGreaterThanOrEqual(2);

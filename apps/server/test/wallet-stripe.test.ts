@@ -1,8 +1,10 @@
 import type { Order } from '@taleforge/contracts';
-import { STATUS } from '@taleforge/contracts/status';
+import { STATUS, STATUS_MESSAGES } from '@taleforge/contracts/status';
+import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWalletService, type WalletService } from '../src/modules/wallet/wallet-service.js';
+import { orders } from '../src/platform/db/schema/index.js';
 import { buildSession } from './support/factories.js';
 import { startFakeStripe } from './support/fake-stripe.js';
 import { call } from './support/http.js';
@@ -82,6 +84,24 @@ describe('stripe provider', () => {
     );
     const expiresIn = Number(sent.form.get('expires_at')) - server.clock.now.getTime() / 1000;
     expect(expiresIn).toBeGreaterThanOrEqual(30 * 60);
+  });
+
+  it('keeps Stripe’s own error text out of the answer: the player gets the catalogued message', async () => {
+    const { user, token } = await buildSession(server.database.db, {
+      now: () => server.clock.now,
+    });
+    const secret = 'Invalid API key provided: sk_live_****1234 for account acct_internal';
+    for (const lang of ['en_US', 'zh_CN', 'ja_JP'] as const) {
+      fake.refuseNextCheckout(secret);
+      const res = await createOrder(server, token, {}, lang);
+      expect(res.status).toBe(STATUS.PAYMENT_PROVIDER_FAILED);
+      expect(res.desc).toBe(STATUS_MESSAGES[STATUS.PAYMENT_PROVIDER_FAILED][lang]);
+      expect(JSON.stringify(res)).not.toContain('sk_live');
+    }
+    const failed = await server.database.db.select().from(orders).where(eq(orders.userId, user.id));
+    expect(failed.map((o) => [o.status, o.failureReason])).toEqual(
+      Array(3).fill(['failed', 'provider_unavailable']),
+    );
   });
 
   it('credits on an SDK-signed completed event, once, and refuses tampered ones', async () => {

@@ -28,6 +28,8 @@ export async function startFakeStripe() {
   const requests: { form: URLSearchParams; idempotencyKey: string | undefined; auth: string }[] =
     [];
   let seq = 0;
+  /** Stripe's own words for the next Checkout Session it is asked to open, refusing it. */
+  let refusal: string | null = null;
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://stripe.test');
     const send = (status: number, body: unknown) => {
@@ -36,6 +38,11 @@ export async function startFakeStripe() {
     };
     if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
       const form = await readForm(req);
+      if (refusal) {
+        const message = refusal;
+        refusal = null;
+        return send(400, { error: { type: 'invalid_request_error', message } });
+      }
       requests.push({
         form,
         idempotencyKey: req.headers['idempotency-key'] as string | undefined,
@@ -85,6 +92,9 @@ export async function startFakeStripe() {
     url: `http://127.0.0.1:${port}`,
     sessions,
     requests,
+    refuseNextCheckout(message: string) {
+      refusal = message;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -12,6 +12,14 @@ export function idempotencyKey(prefix = 'order'): string {
   return `${prefix}-${randomBytes(4).toString('hex')}-${seq}`;
 }
 
+/**
+ * The sandbox checkout page of an order, on this test server: its URL is built from PUBLIC_URL,
+ * which names the origin players use, not the port a test server happens to listen on.
+ */
+export function checkoutOnServer(server: TestServer, order: Pick<Order, 'checkout_url'>): string {
+  return new URL(new URL(order.checkout_url!).pathname, server.url('/')).toString();
+}
+
 export async function createOrder(
   server: TestServer,
   token: string,

@@ -17,7 +17,7 @@ import {
 import { redeemInviteCode } from './invites.js';
 import { createLoginStatements } from './login-statements.js';
 import { alreadyRegisteredMail, codeMail } from './mail-templates.js';
-import { hashPassword, verifyPassword } from './passwords.js';
+import { type PasswordHashing, passwordHashing } from './passwords.js';
 import type { SessionService } from './session-service.js';
 import { toLoginData, toUserInfo } from './user-info.js';
 import {
@@ -47,6 +47,8 @@ export interface AccountDeps {
   mailer: Mailer;
   log: FastifyBaseLogger;
   now: () => Date;
+  /** The hashing threads; tests hand in threads of their own to close. */
+  passwords?: PasswordHashing;
 }
 
 /** Thrown inside a transaction to roll it back; turned into the AppError after. */
@@ -61,7 +63,14 @@ function isUniqueViolation(error: unknown): boolean {
   return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
-export function createAccountService({ db, sessions, mailer, log, now }: AccountDeps) {
+export function createAccountService({
+  db,
+  sessions,
+  mailer,
+  log,
+  now,
+  passwords = passwordHashing,
+}: AccountDeps) {
   const login = createLoginStatements(db);
   /** Runs a transaction whose refusals (Refusal) become AppErrors after the rollback. */
   async function transact<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
@@ -136,7 +145,7 @@ export function createAccountService({ db, sessions, mailer, log, now }: Account
     ): Promise<LoginData> {
       if (input.pwd !== input.pwd_) throw new AppError(STATUS.PASSWORDS_DIFFER);
       const email = normalizeEmail(input.email);
-      const passwordHash = await hashPassword(input.pwd);
+      const passwordHash = await passwords.hash(input.pwd);
       const at = now();
       // A wrong code must count as a try even though the registration is refused, so it is checked
       // first in a transaction of its own that commits; the refusals below roll theirs back.
@@ -187,7 +196,8 @@ export function createAccountService({ db, sessions, mailer, log, now }: Account
         proveVisitor(db, visitor.dfId, visitor.secret),
       ]);
       const user = found?.user ?? null;
-      const valid = await verifyPassword(user?.passwordHash ?? null, password);
+      // A failure of the hashing threads throws here, before anything counts as a wrong password.
+      const valid = await passwords.verify(user?.passwordHash ?? null, password);
       if (!user?.passwordHash || !valid) {
         const known = user?.passwordHash ? user : null;
         await recordFailedLogin(db, { email, ip, userId: known?.id ?? 0, now: now() });
@@ -241,7 +251,7 @@ export function createAccountService({ db, sessions, mailer, log, now }: Account
 
     async resetPassword(input: { email: string; pwd: string; ticket: string }): Promise<void> {
       const email = normalizeEmail(input.email);
-      const passwordHash = await hashPassword(input.pwd);
+      const passwordHash = await passwords.hash(input.pwd);
       const at = now();
       const outcome = await db.transaction(async (tx) => {
         if (!(await checkCode(tx, email, 'UPDATE_PWD', input.ticket, at)))

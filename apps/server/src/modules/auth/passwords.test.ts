@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism, getPriority } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from './passwords.js';
+import { createPasswordHashing, hashPassword, verifyPassword } from './passwords.js';
 
 /** Each thread of this process and its nice value (field 19 of /proc/<pid>/task/<tid>/stat). */
 function threadNiceValues(): number[] {
@@ -31,6 +31,14 @@ describe('passwords', () => {
       verifyPassword('not-a-hash', 'correct horse 1'),
     ]);
     expect([right, wrong, garbage]).toEqual([true, false, false]);
+  });
+
+  it('rejects, never answers false, when its threads fail', async () => {
+    const threads = createPasswordHashing();
+    const stored = await threads.hash('correct horse 1');
+    await threads.close();
+    await expect(threads.verify(stored, 'correct horse 1')).rejects.toThrow(/hashing threads/);
+    await expect(threads.verify(null, 'anything-1')).rejects.toThrow(/hashing threads/);
   });
 
   it.runIf(process.platform === 'linux')(

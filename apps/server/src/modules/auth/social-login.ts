@@ -1,4 +1,5 @@
 import type { LoginData } from '@taleforge/contracts';
+import { safeReturnPath } from '@taleforge/contracts/return-path';
 import { STATUS } from '@taleforge/contracts/status';
 import type { Config } from '../../config.js';
 import type { Db } from '../../platform/db/client.js';
@@ -11,7 +12,6 @@ import {
   type ProviderUser,
   verifyGoogleToken,
 } from './oauth/providers.js';
-import { safeReturnPath } from './oauth/return-path.js';
 import { consumeFlow, startFlow } from './oauth/states.js';
 import { findUserByIdentity, insertIdentity, insertUser, updateUser } from './user-queries.js';
 import { mergeVisitorInto } from './visitor-merge.js';
@@ -82,7 +82,7 @@ export function createSocialLogin({ db, config, accounts, now }: SocialDeps) {
 
     async startDiscord(rawReturnPath: string): Promise<{ authorizeUrl: string; binding: string }> {
       if (!config.DISCORD_CLIENT_ID) throw new AppError(STATUS.PROVIDER_NOT_CONFIGURED);
-      const flow = await startFlow(db, 'DISCORD', safeReturnPath(rawReturnPath), now());
+      const flow = await startFlow(db, 'DISCORD', safeReturnPath(rawReturnPath) ?? '/', now());
       return { authorizeUrl: discordAuthorizeUrl(config, flow), binding: flow.binding };
     },
 
@@ -100,7 +100,7 @@ export function createSocialLogin({ db, config, accounts, now }: SocialDeps) {
       const who = await verified(() => exchangeDiscordCode(config, input.code!, flow.codeVerifier));
       return {
         ...(await signInAs('DISCORD', who, visitor, registerDfId)),
-        return_path: safeReturnPath(flow.returnPath),
+        return_path: safeReturnPath(flow.returnPath) ?? '/',
       };
     },
   };

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../platform/db/client.js';
 import type { WalletService } from '../wallet/index.js';
@@ -7,7 +7,7 @@ import type { PaymentProvider } from './providers/provider.js';
 import { createSandboxProvider, type SandboxProvider } from './providers/sandbox.js';
 import { createStripeProvider } from './providers/stripe.js';
 import { loadSandboxSecret } from './providers/webhook-secret.js';
-import { registerPaymentRoutes, registerWebhookRoute, requestOrigin } from './routes.js';
+import { registerPaymentRoutes, registerWebhookRoute } from './routes.js';
 import { registerSandboxRoutes } from './sandbox-routes.js';
 
 export interface Payments {
@@ -26,9 +26,10 @@ export async function createPayments(deps: {
   db: Db;
   config: Config;
   wallet: WalletService;
+  log: FastifyBaseLogger;
   now: () => Date;
 }): Promise<Payments> {
-  const { db, config, wallet, now } = deps;
+  const { db, config, wallet, log, now } = deps;
   const prefix = `/${config.PRODUCT_SLUG}`;
   let sandbox: SandboxProvider | null = null;
   let provider: PaymentProvider;
@@ -49,18 +50,17 @@ export async function createPayments(deps: {
     wallet,
     provider,
     timeoutMinutes: config.ORDER_TIMEOUT_MINUTES,
+    publicOrigin: new URL(config.PUBLIC_URL).origin,
+    log,
     now,
   });
-  // Stripe sends the payer back to the public origin; the sandbox page lives on the browser's.
-  const publicOrigin =
-    provider.name === 'stripe' ? () => config.PUBLIC_URL.replace(/\/$/, '') : requestOrigin;
 
   return {
     provider,
     sandbox,
     orders,
     async registerApi(api) {
-      registerPaymentRoutes(api, { orders, publicOrigin });
+      registerPaymentRoutes(api, { orders });
       await registerWebhookRoute(api, { orders, provider });
     },
     async registerPages(app) {
@@ -70,3 +70,4 @@ export async function createPayments(deps: {
 }
 
 export { WEBHOOK_PATH } from './routes.js';
+export { CHECKOUT_STYLE } from './sandbox-page.js';

@@ -7,7 +7,9 @@ import {
   type OrderStatus,
   type PaymentMethod,
 } from '@taleforge/contracts/constants';
+import { safeReturnPath } from '@taleforge/contracts/return-path';
 import { STATUS } from '@taleforge/contracts/status';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { WalletService } from '../wallet/index.js';
@@ -85,27 +87,27 @@ function requestHash(parts: unknown[]): string {
   return createHash('sha256').update(JSON.stringify(parts)).digest('base64url');
 }
 
-/** A return path inside our own site only: never an open redirect. */
-function safeReturnPath(path: string | undefined): string | null {
-  if (!path?.startsWith('/') || path.startsWith('//') || path.includes('\\')) return null;
-  return path;
-}
+/** Why a payment failed, as the result page can say it; a provider's own words go to the log. */
+const FAILURE_REASONS: ReadonlySet<string> = new Set([
+  'card_declined',
+  'payment_failed',
+  'provider_unavailable',
+  'paid_after_close',
+]);
 
 export function createOrderService(deps: {
   db: Db;
   wallet: WalletService;
   provider: PaymentProvider;
   timeoutMinutes: number;
+  /** Where checkouts send the payer back: PUBLIC_URL, never the request's Host header. */
+  publicOrigin: string;
+  log: FastifyBaseLogger;
   now: () => Date;
 }) {
-  const { db, wallet, provider, now } = deps;
+  const { db, wallet, provider, publicOrigin, log, now } = deps;
 
-  async function create(
-    userId: number,
-    input: CreateOrderInput,
-    locale: Locale,
-    origin: string,
-  ): Promise<Order> {
+  async function create(userId: number, input: CreateOrderInput, locale: Locale): Promise<Order> {
     const tier = findTier(input.goodsId);
     if (!tier) throw new AppError(STATUS.GOODS_UNKNOWN);
     const currency = LOCALE_CURRENCY[locale];
@@ -147,15 +149,20 @@ export function createOrderService(deps: {
           gems: row.gems + row.bonusGems,
           expiresAt: row.expiresAt,
         },
-        { origin, returnUrl: `${origin}/payment/callback?order_no=${row.orderNo}` },
+        {
+          origin: publicOrigin,
+          returnUrl: `${publicOrigin}/payment/callback?order_no=${row.orderNo}`,
+        },
       );
       return toOrder(
         await updateOrder(db, row.id, { providerRef: checkout.ref, checkoutUrl: checkout.url }),
       );
     } catch (error) {
-      // No checkout exists to pay: the order shows as failed and times out like any other.
+      // No checkout exists to pay: the order shows as failed and times out like any other. The
+      // provider's words are for us; the player gets the catalogued message.
+      log.error({ err: error, orderNo: row.orderNo, provider: provider.name }, 'checkout failed');
       await updateOrder(db, row.id, { status: 'failed', failureReason: 'provider_unavailable' });
-      throw error instanceof AppError ? error : new AppError(STATUS.PAYMENT_PROVIDER_FAILED);
+      throw new AppError(STATUS.PAYMENT_PROVIDER_FAILED);
     }
   }
 
@@ -226,10 +233,17 @@ export function createOrderService(deps: {
       await updateOrder(tx, order.id, {
         status: next,
         settledAt: isSettled(next) ? at : null,
-        failureReason: next === 'failed' ? (news.reason ?? 'payment_failed') : order.failureReason,
+        failureReason:
+          next === 'failed' ? failureReason(order.orderNo, news.reason) : order.failureReason,
       });
       return 'updated';
     }
+  }
+
+  function failureReason(orderNo: string, reason: string | null | undefined): string {
+    if (reason && FAILURE_REASONS.has(reason)) return reason;
+    if (reason) log.warn({ orderNo, reason }, 'payment failed for a reason we do not name');
+    return 'payment_failed';
   }
 
   /**

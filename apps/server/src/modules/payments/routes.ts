@@ -6,7 +6,7 @@ import {
 } from '@taleforge/contracts';
 import { LOCALE_CURRENCY } from '@taleforge/contracts/constants';
 import { STATUS } from '@taleforge/contracts/status';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/http/app-error.js';
 import { okEnvelope } from '../../platform/http/envelope.js';
 import { defineRoute } from '../../platform/http/route.js';
@@ -23,15 +23,7 @@ const REJECTED: ReadonlySet<ApplyResult> = new Set([
   'amount_mismatch',
 ]);
 
-/** The browser's own origin: the sandbox page and the result page are served from it. */
-export function requestOrigin(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
-}
-
-export function registerPaymentRoutes(
-  app: FastifyInstance,
-  deps: { orders: OrderService; publicOrigin: (request: FastifyRequest) => string },
-): void {
+export function registerPaymentRoutes(app: FastifyInstance, deps: { orders: OrderService }): void {
   const { orders } = deps;
 
   defineRoute(app, goodsCoinsCall, async ({ request }) => ({
@@ -48,7 +40,6 @@ export function registerPaymentRoutes(
         idempotencyKey: body.idempotency_key,
       },
       request.locale,
-      deps.publicOrigin(request),
     ),
   );
 

@@ -63,7 +63,8 @@ function formatAmount(row: SandboxCheckoutRow, locale: Locale): string {
   );
 }
 
-const STYLE = `
+/** The page's one inline style, allowed by its hash in the Content-Security-Policy. */
+export const CHECKOUT_STYLE = `
   :root { color-scheme: dark; font-family: system-ui, sans-serif; }
   body { margin: 0; min-height: 100vh; display: grid; place-items: center;
     background: radial-gradient(circle at 30% 10%, #2a1f4a, #0d0b16 70%); color: #efeaff; }
@@ -99,7 +100,7 @@ export function renderCheckoutPage(row: SandboxCheckoutRow, locale: Locale, open
   return `<!doctype html>
 <html lang="${locale.replace('_', '-')}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${t.title}</title><style>${STYLE}</style></head>
+<title>${t.title}</title><style>${CHECKOUT_STYLE}</style></head>
 <body><main>
   <h1>${t.title}</h1><p class="note">${t.note}</p>
   <dl><dt>${t.order}</dt><dd>${escapeHtml(row.orderNo)}</dd>

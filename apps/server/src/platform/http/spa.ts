@@ -18,6 +18,15 @@ function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c');
 }
 
+/** The built SPA's index.html, or null when there is no build (API-only runs, server tests). */
+export async function readIndexHtml(root: string): Promise<string | null> {
+  try {
+    return await readFile(path.join(root, 'index.html'), 'utf8');
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Serves the built SPA: hashed assets cached for good, index.html never cached and carrying the
  * runtime config, and every other GET outside the API answered with index.html (history fallback).
@@ -25,12 +34,10 @@ function scriptSafeJson(value: unknown): string {
  */
 export async function registerSpa(
   app: FastifyInstance,
-  options: { root: string; apiPrefix: string; config: WebConfig },
+  options: { root: string; template: string | null; apiPrefix: string; config: WebConfig },
 ): Promise<boolean> {
-  let template: string;
-  try {
-    template = await readFile(path.join(options.root, 'index.html'), 'utf8');
-  } catch {
+  const { template } = options;
+  if (template === null) {
     app.log.warn({ root: options.root }, 'no web build found; serving the API only');
     return false;
   }

@@ -9,6 +9,10 @@ const escapeHtml = (s: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
+/** The page's one inline style, allowed by its hash in the Content-Security-Policy. */
+export const MAILBOX_STYLE = `body{font-family:system-ui;max-width:760px;margin:2rem auto;padding:0 1rem;background:#14112b;color:#eee}
+article{background:#221c44;border-radius:12px;padding:1rem;margin:1rem 0}time{float:right;color:#aaa}pre{white-space:pre-wrap}`;
+
 /**
  * /dev/mailbox: the outbox as a page, so a player on a local run can read their code. Never
  * registered in production.
@@ -24,8 +28,7 @@ export function registerMailboxPage(app: FastifyInstance, db: Db): void {
       .join('\n');
     reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
     return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Taleforge dev mailbox</title>
-<style>body{font-family:system-ui;max-width:760px;margin:2rem auto;padding:0 1rem;background:#14112b;color:#eee}
-article{background:#221c44;border-radius:12px;padding:1rem;margin:1rem 0}time{float:right;color:#aaa}pre{white-space:pre-wrap}</style>
+<style>${MAILBOX_STYLE}</style>
 </head><body><h1>Dev mailbox</h1><p>Mail the server would have sent (no SMTP_URL configured).</p>${items || '<p>No mail yet.</p>'}</body></html>`;
   });
 }

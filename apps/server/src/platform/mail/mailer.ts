@@ -26,13 +26,17 @@ export function createSmtpMailer(url: string, from: string): Mailer {
   };
 }
 
-/** No SMTP configured: the mail is stored and logged, so a local player can still read the code. */
+/**
+ * No SMTP configured: the mail is stored, and a local player reads it at /dev/mailbox. The log
+ * line names the mail but never holds its text: verification and reset codes are secrets, and
+ * logs travel further than the database (docs/decisions/0020).
+ */
 export function createOutboxMailer(db: Db, log: FastifyBaseLogger): Mailer {
   return {
     kind: 'outbox',
     async send(mail) {
       await db.insert(outboxMails).values(mail);
-      log.info({ to: mail.to, subject: mail.subject, text: mail.text }, 'mail kept in the outbox');
+      log.info({ to: mail.to, subject: mail.subject }, 'mail kept in the outbox');
     },
   };
 }

@@ -3,6 +3,7 @@ import { afterLogin, reloadSoon } from './finish-login';
 import {
   clearSession,
   mergeUserInfo,
+  ORIGIN_URL_KEY,
   readSignedInUser,
   rememberOrigin,
   saveLogin,
@@ -68,6 +69,16 @@ describe('session storage (SPEC §3, §4)', () => {
     expect(takeOrigin()).toBe('/For_You');
     for (const bad of ['//evil.example', 'https://evil.example', '/\\evil.example']) {
       rememberOrigin(bad);
+      expect(takeOrigin()).toBe('/For_You');
+    }
+  });
+
+  it('never stores an origin that leaves the site, and never follows one stored before', () => {
+    for (const bad of ['/\t/evil.example/x', '/\n/evil.example', '/%2F%2Fevil.example']) {
+      rememberOrigin('/drama/1');
+      rememberOrigin(bad);
+      expect(sessionStorage.getItem(ORIGIN_URL_KEY), JSON.stringify(bad)).toBeNull();
+      sessionStorage.setItem(ORIGIN_URL_KEY, bad);
       expect(takeOrigin()).toBe('/For_You');
     }
   });

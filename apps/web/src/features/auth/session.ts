@@ -1,5 +1,6 @@
 import type { LoginData, UserInfo } from '@taleforge/contracts';
 import { STORAGE_KEYS } from '@taleforge/contracts/constants';
+import { safeReturnPath } from '@taleforge/contracts/return-path';
 import { useSyncExternalStore } from 'react';
 import { readItem, removeItem, safeLocal, safeSession, writeItem } from '../../shared/lib/storage';
 
@@ -127,13 +128,16 @@ export function hasProfileAccess(
   return signedIn || Boolean(readItem(STORAGE_KEYS.profileInfo, session));
 }
 
+/** Keeps where a sign-in started, if it is a path on this site; anything else is not stored. */
 export function rememberOrigin(url: string, session: Storage | undefined = safeSession()) {
-  writeItem(ORIGIN_URL_KEY, url, session);
+  const path = safeReturnPath(url);
+  if (path) writeItem(ORIGIN_URL_KEY, path, session);
+  else removeItem(ORIGIN_URL_KEY, session);
 }
 
 /** The stored origin, only if it is a path on this site; `/For_You` otherwise. */
 export function takeOrigin(session: Storage | undefined = safeSession()): string {
   const stored = readItem(ORIGIN_URL_KEY, session);
   removeItem(ORIGIN_URL_KEY, session);
-  return stored && /^\/(?![/\\])/.test(stored) ? stored : '/For_You';
+  return safeReturnPath(stored) ?? '/For_You';
 }

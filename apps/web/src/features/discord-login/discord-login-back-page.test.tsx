@@ -86,6 +86,22 @@ describe('/discordloginback', () => {
     expect(sessionStorage.getItem('login_origin_url')).toBe('/drama');
   });
 
+  it('never follows a return path that leaves the site', async () => {
+    vi.spyOn(toast, 'success').mockReturnValue(0);
+    answer(200, {
+      access_token: 'tok_e',
+      oauth_enum: 'DISCORD',
+      uid: 'u_d',
+      need_complete_nick_name: true,
+      new_user: true,
+      user_info_resp: resp,
+      return_path: '/\t/evil.example/x',
+    });
+    const router = renderAt('/discordloginback?code=c&state=s');
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/For_You'));
+    expect(sessionStorage.getItem('login_origin_url')).toBe('/For_You');
+  });
+
   it('shows the server message and a way back when the sign-in is refused', async () => {
     answer(2011, null, 'This sign-in link has expired, please start again');
     renderAt('/discordloginback?code=c&state=forged');

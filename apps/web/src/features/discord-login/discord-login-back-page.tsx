@@ -1,5 +1,6 @@
 import type { LoginData } from '@taleforge/contracts';
 import { SCENE_TYPE } from '@taleforge/contracts/constants';
+import { safeReturnPath } from '@taleforge/contracts/return-path';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,10 +14,6 @@ import { finishLogin } from '../auth/finish-login';
 import { openLoginModal } from '../auth/login-modal/login-modal-events';
 import { rememberOrigin } from '../auth/session';
 import '../../shared/ui/placeholder-screen.css';
-
-/** Same-site paths only; the server already checked, this keeps the page honest on its own. */
-const safePath = (path: string | undefined) =>
-  path && /^\/(?![/\\])/.test(path) ? path : '/For_You';
 
 /**
  * /discordloginback: Discord sends the player here with `code` and `state`. The code is sent
@@ -46,7 +43,8 @@ export function DiscordLoginBackPage() {
         },
       }),
     onSuccess: (data: LoginData) => {
-      const path = safePath(data.return_path);
+      // The server already checked; the page stays honest on its own.
+      const path = safeReturnPath(data.return_path) ?? '/For_You';
       toast.success(t('auth.toast.loggedIn'));
       if (data.need_complete_nick_name) rememberOrigin(path);
       navigate(path, { replace: true });

@@ -94,4 +94,30 @@ describe('<PaymentCallbackPage/>', () => {
     expect(await screen.findByRole('heading', { name: 'Processing payment…' })).toBeTruthy();
     expect(screen.getByText(/This page updates by itself/)).toBeTruthy();
   });
+
+  it('"Return to game" never leaves the site, whatever return path an order holds', async () => {
+    for (const hostile of ['/\t/evil.example/x', '//evil.example', '/\\evil.example']) {
+      stubOrder(order({ status: 'success', return_path: hostile }));
+      const { unmount } = renderAt('?order_no=TF20261122000000000001');
+      await screen.findByRole('heading', { name: 'Payment successful' });
+      const link = screen.getByRole('link', { name: 'Return to game' });
+      expect(link.getAttribute('href'), hostile).toBe('/For_You');
+      unmount();
+    }
+    stubOrder(order({ status: 'success', return_path: '/drama/3' }));
+    renderAt('?order_no=TF20261122000000000001');
+    await screen.findByRole('heading', { name: 'Payment successful' });
+    const link = screen.getByRole('link', { name: 'Return to game' });
+    expect(link.getAttribute('href')).toBe('/drama/3');
+  });
+
+  it('tells a failure in our words, never the provider’s', async () => {
+    vi.spyOn(toast, 'error').mockReturnValue(0);
+    stubOrder(
+      order({ status: 'failed', failure_reason: 'Your card has insufficient funds (ch_3Nx)' }),
+    );
+    renderAt('?order_no=TF20261122000000000001');
+    expect(await screen.findByText('Payment failed: the payment did not go through')).toBeTruthy();
+    expect(screen.queryByText(/ch_3Nx/)).toBeNull();
+  });
 });

@@ -1,4 +1,5 @@
 import type { Order } from '@taleforge/contracts';
+import { safeReturnPath } from '@taleforge/contracts/return-path';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -48,8 +49,11 @@ function useCancelOnReturn(orderNo: string | null, order: Order | undefined, can
 }
 
 function failureText(order: Order, t: ReturnType<typeof useTranslation>['t']): string {
-  const reason = order.failure_reason ?? 'payment_failed';
-  return t(`paymentReasons.${reason}`, { defaultValue: reason });
+  // A reason we have no words for is told as a failed payment, never in the provider's words.
+  const fallback = t('paymentReasons.payment_failed');
+  return t(`paymentReasons.${order.failure_reason ?? 'payment_failed'}`, {
+    defaultValue: fallback,
+  });
 }
 
 export function PaymentCallbackPage() {
@@ -105,7 +109,10 @@ export function PaymentCallbackPage() {
           </dl>
         )}
         <div className="payment-result__actions">
-          <Link className="button button--gold" to={order?.return_path ?? '/For_You'}>
+          <Link
+            className="button button--gold"
+            to={safeReturnPath(order?.return_path) ?? '/For_You'}
+          >
             {t('payment.returnToGame')}
           </Link>
           {status !== 'success' && status !== 'processing' && (

@@ -1,3 +1,4 @@
+import { safeReturnPath } from '@taleforge/contracts/return-path';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -16,7 +17,8 @@ export function WalletPage() {
   const headingId = useId();
   const [params] = useSearchParams();
   const balance = useGemBalance(true);
-  const returnPath = params.get('return') ?? undefined;
+  // Where the payment result page's "Return to game" goes: a path on this site, or nowhere.
+  const returnPath = safeReturnPath(params.get('return')) ?? undefined;
 
   return (
     <div className="wallet-page">
@@ -30,7 +32,7 @@ export function WalletPage() {
         </p>
       </section>
       <div className="wallet-columns">
-        <TopUpPanel returnPath={returnPath?.startsWith('/') ? returnPath : undefined} />
+        <TopUpPanel returnPath={returnPath} />
         <TransactionList />
       </div>
     </div>

@@ -65,38 +65,34 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
     async createCheckout(order, urls) {
       const expiresAt = Math.max(order.expiresAt.getTime(), now().getTime() + STRIPE_MIN_EXPIRY_MS);
       const metadata = { order_no: order.orderNo, user_id: order.userPublicId };
-      try {
-        const session = await stripe.checkout.sessions.create(
-          {
-            mode: 'payment',
-            payment_method_types: [METHOD_TYPES[order.payMethod]],
-            ...(order.payMethod === 'wechat_pay'
-              ? { payment_method_options: { wechat_pay: { client: 'web' } } }
-              : {}),
-            line_items: [
-              {
-                quantity: 1,
-                price_data: {
-                  currency: order.currency.toLowerCase(),
-                  unit_amount: order.amountMinor,
-                  product_data: { name: `${order.gems} gems` },
-                },
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          payment_method_types: [METHOD_TYPES[order.payMethod]],
+          ...(order.payMethod === 'wechat_pay'
+            ? { payment_method_options: { wechat_pay: { client: 'web' } } }
+            : {}),
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: order.currency.toLowerCase(),
+                unit_amount: order.amountMinor,
+                product_data: { name: `${order.gems} gems` },
               },
-            ],
-            client_reference_id: order.orderNo,
-            metadata,
-            payment_intent_data: { metadata },
-            success_url: urls.returnUrl,
-            cancel_url: `${urls.returnUrl}&cancelled=1`,
-            expires_at: Math.ceil(expiresAt / 1000),
-          },
-          { idempotencyKey: `checkout-${order.orderNo}` },
-        );
-        if (!session.url) throw new Error('Checkout Session without a url');
-        return { ref: session.id, url: session.url };
-      } catch (error) {
-        throw new AppError(STATUS.PAYMENT_PROVIDER_FAILED, (error as Error).message);
-      }
+            },
+          ],
+          client_reference_id: order.orderNo,
+          metadata,
+          payment_intent_data: { metadata },
+          success_url: urls.returnUrl,
+          cancel_url: `${urls.returnUrl}&cancelled=1`,
+          expires_at: Math.ceil(expiresAt / 1000),
+        },
+        { idempotencyKey: `checkout-${order.orderNo}` },
+      );
+      if (!session.url) throw new Error('Checkout Session without a url');
+      return { ref: session.id, url: session.url };
     },
 
     verifyWebhook(rawBody, headers): ProviderEvent {

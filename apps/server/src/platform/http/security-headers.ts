@@ -1,0 +1,89 @@
+import { createHash } from 'node:crypto';
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+export interface SecurityHeaderOptions {
+  /** PUBLIC_URL: HSTS and upgraded requests only when players reach us over https. */
+  publicUrl: string;
+  /** GOOGLE_CLIENT_ID is set: the sign-in script, its frame and its calls are allowed. */
+  googleSignIn: boolean;
+  /** Every inline <style> element we serve; each is allowed by its hash, nothing else inline. */
+  inlineStyles: readonly string[];
+}
+
+/** Google Identity Services, as Google documents its Content-Security-Policy needs. */
+const GOOGLE = {
+  script: 'https://accounts.google.com/gsi/client',
+  style: 'https://accounts.google.com/gsi/style',
+  frame: 'https://accounts.google.com/gsi/',
+  connect: ['https://accounts.google.com/gsi/', 'https://www.googleapis.com/oauth2/v3/userinfo'],
+};
+
+/** Where players' avatars from Google and Discord sign-ins live. */
+const AVATAR_HOSTS = ['https://*.googleusercontent.com', 'https://cdn.discordapp.com'];
+
+/** The microphone is for the assistant's hold-to-speak on our own pages; the rest is off. */
+export const PERMISSIONS_POLICY =
+  'camera=(), display-capture=(), geolocation=(), microphone=(self), payment=(), usb=()';
+
+/** A CSP hash source for an inline element's exact text. */
+export function inlineHash(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
+
+/** The text of every inline <style> element of a page. */
+export function inlineStylesOf(html: string): string[] {
+  return [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]!);
+}
+
+/**
+ * Only what the app loads: our own origin for scripts, styles, calls, media and images (and
+ * data: images, which its CSS uses), players' avatars, and Google's sign-in when it is on. No
+ * inline script or eval at all; inline styles only by hash — React sets its style props
+ * through the CSSOM, which the policy does not govern (docs/decisions/0020). Stripe's checkout
+ * is a top-level navigation, which the policy does not restrict either.
+ */
+export function contentSecurityPolicy(options: SecurityHeaderOptions): Record<string, string[]> {
+  const google = options.googleSignIn;
+  const https = new URL(options.publicUrl).protocol === 'https:';
+  const styleHashes = [...new Set(options.inlineStyles.map(inlineHash))];
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...(google ? [GOOGLE.script] : [])],
+    'script-src-attr': ["'none'"],
+    'style-src': ["'self'", ...styleHashes, ...(google ? [GOOGLE.style] : [])],
+    'img-src': ["'self'", 'data:', ...AVATAR_HOSTS],
+    'connect-src': ["'self'", ...(google ? GOOGLE.connect : [])],
+    'frame-src': google ? [GOOGLE.frame] : ["'none'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'none'"],
+    // The sandbox checkout page posts to itself and is sent on to the result page on PUBLIC_URL.
+    'form-action': ["'self'", new URL(options.publicUrl).origin],
+    'frame-ancestors': ["'none'"],
+    ...(https ? { 'upgrade-insecure-requests': [] } : {}),
+  };
+}
+
+/**
+ * Security headers on every answer, page and API alike: the policy above, framing refused,
+ * no MIME sniffing, origin-only referrers to other sites, the Google popup allowed to talk back
+ * to its opener, and HSTS only when PUBLIC_URL is https (a plain-http run must stay reachable).
+ */
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: SecurityHeaderOptions,
+): Promise<void> {
+  const https = new URL(options.publicUrl).protocol === 'https:';
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(options) },
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: false } : false,
+    xFrameOptions: { action: 'deny' },
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    done();
+  });
+}
