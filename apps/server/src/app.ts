@@ -31,7 +31,8 @@ import {
 import { registerWalletRoutes } from './modules/wallet/routes.js';
 import type { Database } from './platform/db/client.js';
 import { authHook, optionalAuth } from './platform/http/auth-hook.js';
-import { installErrorHandler } from './platform/http/error-handler.js';
+import { frameworkErrors, installErrorHandler } from './platform/http/error-handler.js';
+import { installInputPolicy } from './platform/http/input-policy.js';
 import { requestContext } from './platform/http/request-context.js';
 import { ResponseCache } from './platform/http/response-cache.js';
 import { registerSpa } from './platform/http/spa.js';
@@ -71,8 +72,10 @@ export async function buildApp({
     trustProxy: config.TRUST_PROXY,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    frameworkErrors,
   });
   installErrorHandler(app);
+  installInputPolicy(app);
   const { db } = database;
   const sessions = createSessionService({
     db,
