@@ -3,8 +3,8 @@ import { CALLS, type CallDef, isStorable } from '@taleforge/contracts';
 import type { Locale } from '@taleforge/contracts/constants';
 import { STATUS, type StatusCode, statusMessage } from '@taleforge/contracts/status';
 import fc from 'fast-check';
-import type { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { buildChatGame, giveGems } from './support/chat.js';
 import { databaseFingerprint } from './support/db-fingerprint.js';
 import { buildSession } from './support/factories.js';
@@ -159,28 +159,30 @@ function attempts(
   inputs: Input[],
   hostile: (valid: unknown) => fc.Arbitrary<unknown>,
 ) {
-  return fc
-    .constantFrom(...inputs)
-    .chain((input) =>
-      fc.constantFrom(...Object.keys(input), 'unexpected_field').chain((field) =>
-        fc.record({
-          lang: locale,
-          field: fc.constant(field),
-          value: hostile(input[field]),
-          input: fc.constant(input),
-        }),
-      ),
-    )
-    // What the server reads: JSON leaves out undefined and turns NaN into null.
-    .map((a): Attempt => ({ ...a, input: asSent({ ...a.input, [a.field]: a.value }) }))
-    .filter(({ input }) => unstorableInside(input) || !schema.safeParse(input).success);
+  return (
+    fc
+      .constantFrom(...inputs)
+      .chain((input) =>
+        fc.constantFrom(...Object.keys(input), 'unexpected_field').chain((field) =>
+          fc.record({
+            lang: locale,
+            field: fc.constant(field),
+            value: hostile(input[field]),
+            input: fc.constant(input),
+          }),
+        ),
+      )
+      // What the server reads: JSON leaves out undefined and turns NaN into null.
+      .map((a): Attempt => ({ ...a, input: asSent({ ...a.input, [a.field]: a.value }) }))
+      .filter(({ input }) => unstorableInside(input) || !schema.safeParse(input).success)
+  );
 }
 
 function queryString(query: Input): string {
   const parts: string[] = [];
   for (const [k, v] of Object.entries(query)) {
+    // `%00` stands for itself: a NUL the way a browser would encode it.
     for (const one of Array.isArray(v) ? v : [v])
-      // `%00` stands for itself: a NUL the way a browser would encode it.
       parts.push(`${k}=${one === '%00' ? '%00' : encodeURIComponent(String(one))}`);
   }
   return parts.join('&');

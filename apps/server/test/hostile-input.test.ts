@@ -122,6 +122,17 @@ describe('NUL and lone surrogates are 1001, never a 500, and store nothing', () 
     expect(path).toMatchObject({ http: 404, status: 404 });
   });
 
+  it('a body nested a hundred thousand deep is refused, not a 500', async () => {
+    for (const body of [
+      `{"path":"/x","title":${'['.repeat(100_000)}${']'.repeat(100_000)}}`,
+      `{"path":"/x","title":"x","referrer":${'{"a":'.repeat(50_000)}"\u0000"${'}'.repeat(50_000)}}`,
+    ]) {
+      const res = await unchanged(() => call(server, '/api/v1/analytics/page-view', { body }));
+      expect(res.http).not.toBe(500);
+      expect([400, 1001]).toContain(res.status);
+    }
+  });
+
   it('header values we compare are refused too, never a 500', async () => {
     const { token } = await player();
     // Node's HTTP parser never lets NUL into a header; the policy holds for any other way in.

@@ -30,27 +30,41 @@ export function parseInput<S extends z.ZodType>(
   const result = schema.safeParse(input, { error: errorMapFor(locale) });
   if (result.success) return result.data;
   const issue = result.error.issues[0];
-  const field = issue?.path.length ? issue.path.join('.') : where;
+  // A field nested thousands deep is named by its first steps.
+  const field = issue?.path.length ? issue.path.join('.').slice(0, 200) : where;
   throw new AppError(STATUS.INVALID_PARAMS, `${field}: ${issue?.message ?? ''}`);
 }
 
 type Path = (string | number)[];
 
-/** Where the first text the server cannot store sits in a parsed query, body or header set. */
-export function unstorablePath(value: unknown, path: Path = []): Path | null {
-  if (typeof value === 'string') return isStorable(value) ? null : path;
-  if (Array.isArray(value)) {
-    for (const [i, item] of value.entries()) {
-      const found = unstorablePath(item, [...path, i]);
-      if (found) return found;
-    }
-    return null;
-  }
-  if (typeof value === 'object' && value !== null && !Buffer.isBuffer(value)) {
-    for (const [key, item] of Object.entries(value)) {
-      if (!isStorable(key)) return [...path, key];
-      const found = unstorablePath(item, [...path, key]);
-      if (found) return found;
+/** A step down into a query, body or header set, kept as a chain so no path is copied. */
+type Step = { key: string | number; up: Step | null } | null;
+
+function pathOf(step: Step): Path {
+  const path: Path = [];
+  for (let s = step; s; s = s.up) path.unshift(s.key);
+  return path;
+}
+
+/**
+ * Where the first text the server cannot store sits in a parsed query, body or header set. A walk
+ * with its own stack: a body nested a hundred thousand deep must not overflow the call stack.
+ */
+export function unstorablePath(value: unknown): Path | null {
+  const stack: [unknown, Step][] = [[value, null]];
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const [item, at] = next;
+    if (typeof item === 'string') {
+      if (!isStorable(item)) return pathOf(at);
+    } else if (Array.isArray(item)) {
+      for (let i = item.length - 1; i >= 0; i--) stack.push([item[i], { key: i, up: at }]);
+    } else if (typeof item === 'object' && item !== null && !Buffer.isBuffer(item)) {
+      const entries = Object.entries(item);
+      for (const [key] of entries) if (!isStorable(key)) return pathOf({ key, up: at });
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, child] = entries[i]!;
+        stack.push([child, { key, up: at }]);
+      }
     }
   }
   return null;
@@ -63,5 +77,5 @@ const storableInput = z.unknown().check((ctx) => {
 
 /** NUL or a lone surrogate anywhere in `input` is 1001, worded like any other refused field. */
 export function refuseUnstorable(input: unknown, locale: Locale, where: string): void {
-  parseInput(storableInput, input, locale, where);
+  if (unstorablePath(input)) parseInput(storableInput, input, locale, where);
 }
