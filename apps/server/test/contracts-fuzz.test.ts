@@ -82,7 +82,8 @@ function sampleFor(name: string, schema: Schema, known: Input): unknown {
   if (schema.def.type === 'literal') return (schema.def.values as unknown[])[0];
   if (schema.def.type === 'enum') return Object.values(schema.def.entries as object)[0];
   if (name in known) return known[name];
-  return { string: 'fuzz', number: 1, boolean: true, array: [], record: {} }[schema.def.type];
+  const byType: Record<string, unknown> = { string: 'fuzz', number: 1, boolean: true, array: [] };
+  return byType[schema.def.type] ?? {};
 }
 
 /** One valid input per shape of the schema (a discriminated union has several). */
