@@ -18,7 +18,7 @@ import { startTestServer, type TestServer } from './support/server.js';
 // come from the contracts themselves, so a new call is fuzzed without touching this file.
 
 const BODY_LIMIT = 16_384;
-const RUNS_PER_CALL = 12;
+const RUNS_PER_CALL = 8;
 
 let server: TestServer;
 let token: string;
