@@ -32,7 +32,8 @@ import {
 import { registerWalletRoutes } from './modules/wallet/routes.js';
 import type { Database } from './platform/db/client.js';
 import { authGate, optionalAuth } from './platform/http/auth-gate.js';
-import { installErrorHandler } from './platform/http/error-handler.js';
+import { frameworkErrors, installErrorHandler } from './platform/http/error-handler.js';
+import { installInputPolicy } from './platform/http/input-policy.js';
 import { requestContext } from './platform/http/request-context.js';
 import { ResponseCache } from './platform/http/response-cache.js';
 import { inlineStylesOf, registerSecurityHeaders } from './platform/http/security-headers.js';
@@ -72,8 +73,10 @@ export async function buildApp({
     trustProxy: config.TRUST_PROXY,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    frameworkErrors,
   });
   installErrorHandler(app);
+  installInputPolicy(app);
   const indexHtml = await readIndexHtml(config.webDist);
   await registerSecurityHeaders(app, {
     publicUrl: config.PUBLIC_URL,

@@ -92,9 +92,15 @@ describe('chat history, memory, rewind and regenerate', () => {
     expect(bad.status).toBe(1001);
     const ctrl = await call(server, '/api/auth/h5/game/chat/memory', {
       token,
-      body: { game_id: gameId, npc_id: ada, summary: 'a\u0000b', pinned: [] },
+      body: { game_id: gameId, npc_id: ada, summary: 'a\u0007b', pinned: [] },
     });
     expect(ctrl.status).toBe(5010);
+    // NUL is refused by the input policy, before the chat's own rule, like anywhere else.
+    const nul = await call(server, '/api/auth/h5/game/chat/memory', {
+      token,
+      body: { game_id: gameId, npc_id: ada, summary: 'a\u0000b', pinned: [] },
+    });
+    expect(nul.status).toBe(1001);
   });
 
   it('folds old turns into the running summary as the conversation grows', async () => {

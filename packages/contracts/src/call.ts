@@ -58,10 +58,26 @@ export type CallQueryInput<C extends CallDef> = In<C['query']>;
 export type CallBody<C extends CallDef> = Out<C['body']>;
 export type CallBodyInput<C extends CallDef> = In<C['body']>;
 
+/**
+ * A number in a query string. It arrives as text, and only plain digits are read as one: no
+ * sign, space, exponent, hex or decimal point, and never a repeated parameter (an array). The
+ * browser's client may pass a number, which it writes out as digits.
+ */
+export const queryNumber = <T extends z.ZodType<number, number>>(schema: T) =>
+  z
+    .union([
+      z.number(),
+      z
+        .string()
+        .regex(/^\d{1,10}$/)
+        .transform(Number),
+    ])
+    .pipe(schema);
+
 /** Paging shared by list calls: 1-based page, bounded page size. */
 export const pageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  page_size: z.coerce.number().int().min(1).max(50).default(20),
+  page: queryNumber(z.number().int().min(1).max(10_000)).default(1),
+  page_size: queryNumber(z.number().int().min(1).max(50)).default(20),
 });
 
 export const pageOf = <T extends z.ZodType>(item: T) =>
@@ -74,5 +90,8 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
 
 export type Page<T> = { list: T[]; page: number; page_size: number; total: number };
 
-/** Ids in query strings arrive as text; they are positive integers everywhere. */
-export const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
+/** An id in a JSON body: a JSON number, a positive 32-bit integer; never text, true or [3]. */
+export const idSchema = z.number().int().positive().max(2_147_483_647);
+
+/** The same id in a query string, where it is text of digits only. */
+export const queryIdSchema = queryNumber(idSchema);

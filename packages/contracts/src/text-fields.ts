@@ -33,9 +33,15 @@ export function characterCount(min: number, max: number) {
 /** NUL cannot be stored in a PostgreSQL text column, and a lone surrogate cannot be encoded. */
 const UNSTORABLE = /\0|\p{Cs}/u;
 
-/** For text kept as sent and shown again later: it must come back from the database unchanged. */
+/**
+ * The one rule for all text the server is sent (every query value, body string and key, header):
+ * text it can store and compare comes back from the database unchanged.
+ */
+export const isStorable = (text: string): boolean => !UNSTORABLE.test(text);
+
+/** The same rule inside a form's schema, so the browser refuses such text before sending it. */
 export function storable(ctx: StringPayload): void {
-  if (UNSTORABLE.test(ctx.value)) ctx.issues.push({ code: 'custom', input: ctx.value });
+  if (!isStorable(ctx.value)) ctx.issues.push({ code: 'custom', input: ctx.value });
 }
 
 /** SPEC §5: 6 to 20 characters, taken as typed (no trimming). */

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { defineCall, idSchema } from '../call.js';
+import { defineCall, idSchema, queryIdSchema, queryNumber } from '../call.js';
 import { CHAT_ENGINES, EXPRESSIONS, LIMITS } from '../constants.js';
 
 const expression = z.enum(EXPRESSIONS);
-const conversationQuery = z.object({ game_id: idSchema, npc_id: idSchema });
+const conversationQuery = z.object({ game_id: queryIdSchema, npc_id: queryIdSchema });
 
 const goalSchema = z.object({ key: z.string(), text: z.string() });
 
@@ -72,7 +72,7 @@ export const chatRecordCall = defineCall({
   path: '/api/auth/h5/game/chat/record',
   query: conversationQuery.extend({
     cursor: z.string().max(64).optional(),
-    limit: z.coerce.number().int().min(1).max(100).default(30),
+    limit: queryNumber(z.number().int().min(1).max(100)).default(30),
   }),
   data: z.object({ records: z.array(chatRecordSchema), next_cursor: z.string().nullable() }),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall, idSchema, pageOf, pageQuerySchema } from '../call.js';
+import { defineCall, idSchema, pageOf, pageQuerySchema, queryIdSchema } from '../call.js';
 import { AUDIO_KINDS, EXPRESSIONS, ITEM_KEYS, SCRIPT_TYPES } from '../constants.js';
 
 const scriptType = z.enum(SCRIPT_TYPES);
@@ -109,7 +109,7 @@ export type AudioInfo = z.infer<typeof audioInfoSchema>;
 export const resourceInfoCall = defineCall({
   method: 'GET',
   path: '/api/auth/h5/game/resource/info',
-  query: z.object({ game_id: idSchema }),
+  query: z.object({ game_id: queryIdSchema }),
   data: z.object({
     game: gameCardSchema,
     chapters: z.array(chapterInfoSchema),

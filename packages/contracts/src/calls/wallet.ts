@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall, idSchema, pageOf, pageQuerySchema } from '../call.js';
+import { defineCall, idSchema, pageOf, pageQuerySchema, queryNumber } from '../call.js';
 import {
   CURRENCIES,
   LEDGER_ENTRY_TYPES,
@@ -18,7 +18,7 @@ const idempotencyKey = z
 export const walletBalanceCall = defineCall({
   method: 'GET',
   path: '/api/auth/wallet/balance',
-  query: z.object({ platform_flag: z.coerce.number().pipe(z.literal(WALLET_PLATFORM_FLAG)) }),
+  query: z.object({ platform_flag: queryNumber(z.literal(WALLET_PLATFORM_FLAG)) }),
   data: z.object({ gem_balance: z.number().int(), balance: z.number().int() }),
 });
 

@@ -13,14 +13,22 @@ const ONE_YEAR_MS = 365 * 24 * 3600 * 1000;
  */
 export async function registerMediaRoutes(app: FastifyInstance, dir: string): Promise<void> {
   await mkdir(dir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: dir,
-    prefix: '/media/',
-    // The SPA registers the plugin too; the reply decorators stay with it.
-    decorateReply: false,
-    index: false,
-    allowedPath: (pathName) => MEDIA_NAME.test(pathName.slice(1)),
-    maxAge: ONE_YEAR_MS,
-    immutable: true,
+  await app.register(async (media) => {
+    // The decoded name is checked before the file server sees it: a traversal attempt in any
+    // encoding (`..%2f`, `%5c`, `%00`) is just a name we do not have.
+    media.addHook('onRequest', async (request, reply) => {
+      const name = (request.params as { '*'?: string })['*'] ?? '';
+      if (!MEDIA_NAME.test(name)) return reply.callNotFound();
+    });
+    await media.register(fastifyStatic, {
+      root: dir,
+      prefix: '/media/',
+      // The SPA registers the plugin too; the reply decorators stay with it.
+      decorateReply: false,
+      index: false,
+      allowedPath: (pathName) => MEDIA_NAME.test(pathName.slice(1)),
+      maxAge: ONE_YEAR_MS,
+      immutable: true,
+    });
   });
 }
