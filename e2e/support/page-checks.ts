@@ -66,11 +66,13 @@ function describeScreen(): Screen {
     .map((el) => nameOf(el).replace(/\d[\d,.]*/g, '#'));
   const width = innerWidth <= 600 ? 'phone' : innerWidth <= 1024 ? 'tablet' : 'desktop';
   // Not yet a screen: the document still loading, the start-up splash (no landmark yet), or a
-  // part that says it is busy (a story loading, a reply streaming).
+  // part that says it is busy (a story loading, a reply streaming). Nor while a toast shows: the
+  // journey is reading it, and a scan then could outlast it (an email sign-in reloads 1 s after
+  // its toast); the screen is scanned at the next action.
   const ready =
     document.readyState === 'complete' &&
     document.querySelector('main, [role=main], [role=dialog], [role=alertdialog]') !== null &&
-    ![...document.querySelectorAll('[aria-busy=true]')].some(shown);
+    ![...document.querySelectorAll('[aria-busy=true], .toaster [role=status]')].some(shown);
   return {
     key: [location.pathname, document.documentElement.lang, width, header.join(','), ...parts].join(
       ' | ',
@@ -114,26 +116,32 @@ class PageChecks {
   private scans = 0;
   private scanMs = 0;
 
-  /** Scans the page's current screen unless this test has scanned that screen already. */
+  constructor(private readonly info: TestInfo) {}
+
+  /** Scans the page's current screen unless this worker has scanned that screen already. */
   async scan(page: Page): Promise<void> {
     if (page.isClosed() || !isOurs(page.url())) return;
-    const started = Date.now();
-    let key = '';
+    let started = 0;
     try {
       const screen = await page.evaluate(describeScreen);
-      key = screen.key;
-      const tries = this.attempts.get(key) ?? 0;
-      if (!screen.ready || scanned.has(key) || tries >= SCAN_ATTEMPTS) return;
-      this.attempts.set(key, tries + 1);
+      const tries = this.attempts.get(screen.key) ?? 0;
+      if (!screen.ready || scanned.has(screen.key) || tries >= SCAN_ATTEMPTS) return;
+      this.attempts.set(screen.key, tries + 1);
       this.scans += 1;
+      started = Date.now();
       await page.evaluate(settle, SETTLE_MS);
       const results = await runAxe(page);
-      scanned.add(key);
-      this.record(key, results);
+      scanned.add(screen.key);
+      this.record(screen.key, results);
     } catch {
       // The page navigated or reloaded under the scan: the screen is tried again when next seen.
     } finally {
-      if (key && this.attempts.has(key)) this.scanMs += Date.now() - started;
+      if (started) {
+        // The test's own time limit is for the app: the scans get theirs on top.
+        const spent = Date.now() - started;
+        this.scanMs += spent;
+        if (this.info.timeout > 0) this.info.setTimeout(this.info.timeout + spent);
+      }
     }
   }
 
@@ -175,7 +183,8 @@ class PageChecks {
   }
 
   /** What the checks cost (read from the JSON report) and, when found, the findings as JSON. */
-  async attachTo(info: TestInfo) {
+  async attach() {
+    const { info } = this;
     info.annotations.push({
       type: 'page-checks',
       description: `${this.scans} axe scans, ${(this.scanMs / 1000).toFixed(1)} s`,
@@ -196,7 +205,7 @@ class PageChecks {
 export const test = base.extend<{ pageChecks: PageChecks }>({
   pageChecks: [
     async ({ context }, use, info) => {
-      const checks = new PageChecks();
+      const checks = new PageChecks(info);
 
       // Chromium logs each violation (and each policy it cannot apply) to the console and fires
       // securitypolicyviolation at the document: either one is a finding.
@@ -234,7 +243,7 @@ export const test = base.extend<{ pageChecks: PageChecks }>({
       // The screens the test ends on, which nothing acted on.
       for (const page of context.pages()) await checks.scan(page);
       context.off('console', onConsole);
-      await checks.attachTo(info);
+      await checks.attach();
       const problems = checks.takeReport();
       if (problems) throw new Error(problems);
     },

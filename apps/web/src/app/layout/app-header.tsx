@@ -29,7 +29,8 @@ function AccountButton() {
   const name = user.nick_name || t('header.guest');
   return (
     <>
-      <Link to="/profile/me" className="account-chip" aria-label={t('header.account')}>
+      {/* The name starts with the nickname it shows (WCAG 2.5.3, label in name). */}
+      <Link to="/profile/me" className="account-chip" aria-label={t('header.account', { name })}>
         {user.avatar ? (
           <img src={user.avatar} alt="" className="account-chip__avatar" />
         ) : (
