@@ -3,10 +3,11 @@
 // - axe-core finds no serious or critical accessibility violation. A screen is scanned the first
 //   time a journey acts on it (a click, a fill, an auto-waiting assertion) and when a test ends on
 //   it. A screen is the page's path, its <html lang>, the layout (phone, tablet, desktop), the
-//   header's controls, and the dialogs, headings and alerts in view: a login step, a mini-game, a
-//   payment result, an error shown, a signed-in header or the same page in another language is a
-//   new screen; tapping through a story's lines is not. Each worker scans a screen once: the test
-//   that first shows it fails on what it finds.
+//   header's controls, the dialogs and alerts in view and the page's own h1/h2 headings (not those
+//   inside dialogs or side panels): a login step, a mini-game, a payment result, an error shown, a
+//   signed-in header or the same page in another language is a new screen; tapping through a
+//   story's lines is not. Each worker scans a screen once: the test that first shows it fails on
+//   what it finds.
 // - The browser reports no Content-Security-Policy violation on any page of the test's context.
 //
 // Both fail the test at its end with every finding listed, so one run shows all of them.
@@ -57,7 +58,10 @@ function describeScreen(): Screen {
       : (el.getAttribute('aria-label') ?? el.textContent ?? '');
     return label.replace(/\s+/g, ' ').trim().slice(0, 60);
   };
-  const parts = [...document.querySelectorAll('[role=dialog], [role=alertdialog], h1, h2, h3')]
+  // Headings inside dialogs and side panels (the play page's journal) grow as a story goes on;
+  // the dialog's own name, and the main part's h1 and h2s, tell its screens apart.
+  const parts = [...document.querySelectorAll('[role=dialog], [role=alertdialog], h1, h2')]
+    .filter((el) => el.matches('[role]') || !el.closest('[role=dialog], aside'))
     .filter(shown)
     .map((el) => `${el.getAttribute('role') ?? el.localName}:${nameOf(el)}`);
   if ([...document.querySelectorAll('[role=alert]')].some(shown)) parts.push('alert');
