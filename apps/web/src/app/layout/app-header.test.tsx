@@ -31,10 +31,11 @@ describe('<AppHeader/> account area', () => {
     signIn('EMAIL', 'Wren');
     renderHeader();
     expect(screen.queryByRole('button', { name: 'Sign in' })).toBeNull();
-    // Its name starts with the nickname it shows (WCAG 2.5.3; axe label-content-name-mismatch).
-    expect(screen.getByRole('link', { name: 'Wren · Open my profile' }).textContent).toContain(
-      'Wren',
-    );
+    // Named by what it shows, nickname first, never by an aria-label that would leave out the
+    // avatar's letter (WCAG 2.5.3; axe label-content-name-mismatch).
+    const account = screen.getByRole('link', { name: 'Wren · Open my profile' });
+    expect(account.textContent).toContain('Wren');
+    expect(account.getAttribute('aria-label')).toBeNull();
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
   });
 });
