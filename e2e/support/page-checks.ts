@@ -35,6 +35,9 @@ const FAILING_IMPACTS: ReadonlySet<string> = new Set(['serious', 'critical']);
 const OUR_PORTS: ReadonlySet<number> = new Set([E2E_PORT, SHORT_SESSION_PORT]);
 /** A scan that loses its page to a navigation is tried again at the next action, this often. */
 const SCAN_ATTEMPTS = 3;
+/** How long a screen must hold still before it is judged: a moment between two states (a dialog
+ * closed, its toast not yet shown, a reload 1 s away) is not a screen. */
+const STILL_MS = 500;
 /** Longest wait for the screen's transitions to end (colours caught mid-fade fail contrast). */
 const SETTLE_MS = 1_500;
 const AXE_OPTIONS: RunOptions = { resultTypes: ['violations'] };
@@ -130,9 +133,12 @@ class PageChecks {
       const screen = await page.evaluate(describeScreen);
       const tries = this.attempts.get(screen.key) ?? 0;
       if (!screen.ready || scanned.has(screen.key) || tries >= SCAN_ATTEMPTS) return;
+      started = Date.now();
+      await page.waitForTimeout(STILL_MS);
+      const still = await page.evaluate(describeScreen);
+      if (still.key !== screen.key || !still.ready) return;
       this.attempts.set(screen.key, tries + 1);
       this.scans += 1;
-      started = Date.now();
       await page.evaluate(settle, SETTLE_MS);
       const results = await runAxe(page);
       scanned.add(screen.key);
