@@ -54,7 +54,9 @@ export default defineConfig({
   retries: isCI ? 1 : 0,
   forbidOnly: isCI,
   timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // The page checks (support/page-checks.ts) scan a new screen inside the first action or
+  // assertion that meets it, which counts against that step's time: seconds on a busy machine.
+  expect: { timeout: 12_000 },
   reporter: [
     ['list'],
     [

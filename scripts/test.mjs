@@ -1,15 +1,18 @@
 #!/usr/bin/env node
-// `npm test`: build, make sure Chromium and PostgreSQL are there, run every Vitest project and the
-// Playwright journeys, then close with one line of totals read from the runners' JSON reports:
+// `npm test`: `npm run check` (format, lint, typecheck), build, make sure Chromium and PostgreSQL
+// are there, run every Vitest project and the Playwright journeys, then close with one line of
+// totals read from the runners' JSON reports:
 //
 //   N passed, N failed[, N skipped]
 //
-// Exits non-zero when a test failed, a runner crashed or left no report, or nothing ran at all.
-// A runner that crashed counts as one failure, so the last line never reads "0 failed" then.
+// Exits non-zero when the check found anything, a test failed, a runner crashed or left no report,
+// or nothing ran at all. The check counts as one test (passed or failed); a runner that crashed
+// counts as one failure, so the last line never reads "0 failed" then.
 //
 // Developers can run a part: `npm test -- --only unit` (contracts, server unit, web),
 // `--only server` (server unit + integration on PGlite and PostgreSQL), `--only integration`,
-// `--only e2e`, or a comma list (`--only unit,e2e`). `--no-build` skips the build step.
+// `--only e2e`, `--only check`, or a comma list (`--only unit,e2e`); a part runs without the check.
+// `--no-build` skips the build step.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -22,6 +25,7 @@ const reportsDir = join(root, '.reports');
 const require = createRequire(join(root, 'package.json'));
 
 const GROUPS = {
+  check: { projects: [], e2e: false, check: true },
   unit: { projects: ['contracts', 'server-unit', 'web'], e2e: false },
   server: { projects: ['server-unit', 'server-pglite', 'server-postgres'], e2e: false },
   integration: { projects: ['server-pglite', 'server-postgres'], e2e: false },
@@ -41,16 +45,17 @@ function parseArgs(argv) {
       if (unknown.length || !only.length) usage(`unknown --only value: ${value}`);
     } else usage(`unknown argument: ${arg}`);
   }
-  if (!only) return { build, projects: null, e2e: true };
+  if (!only) return { check: true, build, projects: null, e2e: true };
   const projects = [...new Set(only.flatMap((name) => GROUPS[name].projects))];
   const e2e = only.some((name) => GROUPS[name].e2e);
+  const check = only.some((name) => GROUPS[name].check);
   // The build only feeds the journeys (they run the built server and web app).
-  return { build: build && e2e, projects, e2e };
+  return { check, build: build && e2e, projects, e2e };
 }
 
 function usage(problem) {
   console.error(
-    `${problem}\nusage: npm test -- [--only unit|server|integration|e2e[,…]] [--no-build]`,
+    `${problem}\nusage: npm test -- [--only check|unit|server|integration|e2e[,…]] [--no-build]`,
   );
   process.exit(2);
 }
@@ -139,6 +144,15 @@ async function main() {
   const needsPostgres = options.projects === null || options.projects.includes('server-postgres');
   rmSync(reportsDir, { recursive: true, force: true });
   mkdirSync(reportsDir, { recursive: true });
+
+  // Format, lint and typecheck first: a finding fails the run, but the tests still run and report.
+  if (options.check) {
+    heading('check');
+    const code = await timed('check', () => run('npm', ['run', 'check']));
+    if (code === 0)
+      results.push({ name: 'check', passed: 1, failed: 0, skipped: 0, problem: null });
+    else broken('check', `npm run check found problems (exit ${code})`);
+  }
 
   let built = true;
   if (options.build) {

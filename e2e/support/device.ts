@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { test as base } from '@playwright/test';
+// Every journey also runs the page checks (accessibility, Content-Security-Policy): see the file.
+import { test as base } from './page-checks';
 
 /**
  * A device of its own for every test, every repeat and every retry of it. The visitor id is

@@ -23,7 +23,7 @@ describe('<AppHeader/> account area', () => {
     signIn('DF_ID', null);
     renderHeader();
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
-    expect(screen.queryByRole('link', { name: 'Open my profile' })).toBeNull();
+    expect(screen.queryByRole('link', { name: /Open my profile/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Sign out' })).toBeNull();
   });
 
@@ -31,7 +31,11 @@ describe('<AppHeader/> account area', () => {
     signIn('EMAIL', 'Wren');
     renderHeader();
     expect(screen.queryByRole('button', { name: 'Sign in' })).toBeNull();
-    expect(screen.getByRole('link', { name: 'Open my profile' }).textContent).toContain('Wren');
+    // Named by what it shows, nickname first, never by an aria-label that would leave out the
+    // avatar's letter (WCAG 2.5.3; axe label-content-name-mismatch).
+    const account = screen.getByRole('link', { name: 'Wren · Open my profile' });
+    expect(account.textContent).toContain('Wren');
+    expect(account.getAttribute('aria-label')).toBeNull();
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
   });
 });

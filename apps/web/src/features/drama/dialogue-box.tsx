@@ -1,5 +1,5 @@
 import type { StoryLine } from '@taleforge/contracts';
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTypewriter } from './use-typewriter';
 
@@ -18,12 +18,14 @@ type Props = {
 
 /**
  * One line of the story, typed out. The first tap (or Enter/Space) shows the whole line, the next
- * goes on. Screen readers get the full line at once.
+ * goes on. Screen readers get the full line at once: it is the button's name (what it shows, as
+ * WCAG 2.5.3 asks; a label like "Next line" would hide the story), and "Next line" its description.
  */
 export function DialogueBox({ line, hasMore, onDone, onTyped, instant }: Props) {
   const { t } = useTranslation();
   const { text, done, complete } = useTypewriter(line.text, instant);
   const button = useRef<HTMLButtonElement>(null);
+  const hintId = useId();
 
   useEffect(() => {
     if (done) onTyped();
@@ -47,22 +49,31 @@ export function DialogueBox({ line, hasMore, onDone, onTyped, instant }: Props) 
     else if (hasMore) onDone();
   };
   return (
-    <button
-      ref={button}
-      type="button"
-      className={`dialogue ${line.speaker ? '' : 'dialogue--narration'} ${line.speaker === 'player' ? 'dialogue--player' : ''}`}
-      onClick={handleClick}
-      aria-label={done && hasMore ? t('play.next') : undefined}
-      data-testid="dialogue"
-    >
-      {speaker && <span className="dialogue__speaker">{speaker}</span>}
-      <span className="dialogue__text" aria-hidden="true">
-        {text}
+    <>
+      <button
+        ref={button}
+        type="button"
+        className={`dialogue ${line.speaker ? '' : 'dialogue--narration'} ${line.speaker === 'player' ? 'dialogue--player' : ''}`}
+        onClick={handleClick}
+        aria-describedby={done && hasMore ? hintId : undefined}
+        data-testid="dialogue"
+      >
+        {speaker && (
+          <span className="dialogue__speaker" aria-hidden="true">
+            {speaker}
+          </span>
+        )}
+        <span className="dialogue__text" aria-hidden="true">
+          {text}
+        </span>
+        <span className="sr-only" aria-live="polite">
+          {speaker ? `${speaker}: ${line.text}` : line.text}
+        </span>
+        {done && hasMore && <span className="dialogue__more" aria-hidden="true" />}
+      </button>
+      <span id={hintId} hidden>
+        {t('play.next')}
       </span>
-      <span className="sr-only" aria-live="polite">
-        {speaker ? `${speaker}: ${line.text}` : line.text}
-      </span>
-      {done && hasMore && <span className="dialogue__more" aria-hidden="true" />}
-    </button>
+    </>
   );
 }

@@ -37,6 +37,19 @@ describe('locale catalogues', () => {
     }
   });
 
+  // WCAG 2.5.3 (axe: label-content-name-mismatch): a control that shows a short text and is
+  // named by a longer one must have the short text inside the name, in every language.
+  it.each([
+    ['en_US', en],
+    ['zh_CN', zh],
+    ['ja_JP', ja],
+  ])('%s names each short-labelled control with its visible text inside', (_name, catalogue) => {
+    const pairs = [['play.journal.talk', 'play.conversation.talk']] as const;
+    for (const [shown, name] of pairs) {
+      expect(leaf(catalogue, name), name).toContain(leaf(catalogue, shown));
+    }
+  });
+
   it('has no empty strings', () => {
     for (const catalogue of [en, zh, ja]) {
       for (const key of english) expect(leaf(catalogue, key).trim(), key).not.toBe('');
