@@ -35,7 +35,13 @@ export async function mergeVisitorInto(
 ): Promise<void> {
   if (visitorUserId === userId) return;
   // Two tabs signing in at once both prove the same visitor: the second waits here for the first
-  // to commit, then finds nothing left to move.
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, visitorUserId)).for('update');
+  // to commit, then finds nothing left to move. NO KEY UPDATE, not UPDATE: the visitor's own
+  // spends insert rows that reference this user (a KEY SHARE lock) while holding its wallet, which
+  // the merge takes next; a full UPDATE lock would deadlock with them.
+  await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.id, visitorUserId))
+    .for('no key update');
   for (const move of movers) await move(tx, visitorUserId, userId);
 }
