@@ -23,11 +23,19 @@ async function logIn(page: Page, email: string, password: string) {
   await submitAndReload(page, 'Login successful');
 }
 
-/** Email sign-ins reload the page 1 s after success (SPEC §4); wait for that load. */
+/**
+ * Email sign-ins reload the page 1 s after success (SPEC §4); wait for that load. The toast is
+ * watched for from before the click: it lives only until the reload, and a screen check the
+ * journey's next assertion runs first could outlast it.
+ */
 async function submitAndReload(page: Page, toast: string) {
   const reloaded = page.waitForEvent('load');
+  const toastShown = page.waitForFunction(
+    (text) => [...document.querySelectorAll('[role=status]')].some((el) => el.textContent === text),
+    toast,
+  );
   await dialog(page).getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByText(toast)).toBeVisible();
+  await toastShown;
   await reloaded;
 }
 
