@@ -78,7 +78,7 @@ export async function buildApp({
   installErrorHandler(app);
   installInputPolicy(app);
   const indexHtml = await readIndexHtml(config.webDist);
-  await registerSecurityHeaders(app, {
+  registerSecurityHeaders(app, {
     publicUrl: config.PUBLIC_URL,
     googleSignIn: Boolean(config.GOOGLE_CLIENT_ID),
     inlineStyles: [...inlineStylesOf(indexHtml ?? ''), CHECKOUT_STYLE, MAILBOX_STYLE],
