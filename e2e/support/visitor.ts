@@ -50,3 +50,14 @@ export async function signInAsVisitor(page: Page, nickName = 'Wanderer') {
   await page.reload();
   await waitForMount(page);
 }
+
+/** 320 gems for the page's player through the wallet and the sandbox checkout, as a player pays. */
+export async function buyGems(page: Page) {
+  await page.goto('/wallet');
+  await page.getByRole('radio', { name: /300/ }).check();
+  await page.getByRole('radio', { name: 'Alipay' }).check();
+  await page.getByRole('button', { name: /^Pay/ }).click();
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
+  await expect(page.getByTestId('header-balance')).toHaveText('320');
+}

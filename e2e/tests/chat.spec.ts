@@ -1,18 +1,8 @@
 import { expect, type Page, test } from '../support/device';
-import { signInAsVisitor } from '../support/visitor';
+import { buyGems, signInAsVisitor } from '../support/visitor';
 
 // A conversation with a demo character on the offline engine, paid with gems bought through the
 // sandbox checkout (the same path a player takes; no test-only endpoint).
-
-async function buyGems(page: Page) {
-  await page.goto('/wallet');
-  await page.getByRole('radio', { name: /300/ }).check();
-  await page.getByRole('radio', { name: 'Alipay' }).check();
-  await page.getByRole('button', { name: /^Pay/ }).click();
-  await page.getByRole('button', { name: 'Pay', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
-  await expect(page.getByTestId('header-balance')).toHaveText('320');
-}
 
 async function readUntil(page: Page, selector: string) {
   for (let i = 0; i < 80; i++) {

@@ -2,7 +2,7 @@ import { inviteCode, mailedCode, newEmail } from '../support/accounts';
 import { pathOf, RISK_DEVICE_PATH, STORAGE_KEYS, waitForMount } from '../support/app';
 import { expect, type Page, test } from '../support/device';
 import { choose, readUntilAction } from '../support/story';
-import { heldVisitor, visitorLogin } from '../support/visitor';
+import { buyGems, heldVisitor, visitorLogin } from '../support/visitor';
 
 // The visitor id names a browser; the secret beside it proves it. These journeys are the attacks
 // and the accident that a fingerprint as identity allowed.
@@ -87,13 +87,7 @@ test('another browser that copies a visitor’s id gets neither the id, the gems
   await openLanternLedger(page);
   const victim = await heldVisitor(page);
   expect(victim.secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
-  await page.goto('/wallet');
-  await page.getByRole('radio', { name: /300/ }).check();
-  await page.getByRole('radio', { name: 'Alipay' }).check();
-  await page.getByRole('button', { name: /^Pay/ }).click();
-  await page.getByRole('button', { name: 'Pay', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
-  await expect(page.getByTestId('header-balance')).toHaveText('320');
+  await buyGems(page);
 
   // The attacker: another browser, with an account of its own.
   const attackerContext = await browser.newContext();
