@@ -17,19 +17,24 @@ const seen = (s: Sighting) => ({
   userAgent: s.userAgent,
 });
 
+/** A visitor's first row: named, holding its secret's hash, seen once now. */
+const firstSighting = (id: string, secretHash: string, s: Sighting) => ({
+  id,
+  secretHash,
+  deviceHash: s.deviceHash,
+  lastIp: s.ip,
+  userAgent: s.userAgent,
+  firstSeenAt: s.now,
+  lastSeenAt: s.now,
+});
+
 export async function insertVisitor(
   db: Db,
-  values: { id: string; secretHash: string } & Sighting,
+  id: string,
+  secretHash: string,
+  sighting: Sighting,
 ): Promise<void> {
-  await db.insert(visitors).values({
-    id: values.id,
-    secretHash: values.secretHash,
-    deviceHash: values.deviceHash,
-    lastIp: values.ip,
-    userAgent: values.userAgent,
-    firstSeenAt: values.now,
-    lastSeenAt: values.now,
-  });
+  await db.insert(visitors).values(firstSighting(id, secretHash, sighting));
 }
 
 /** Records a sighting of a visitor that proved itself; false when id and secret do not match. */
@@ -48,8 +53,8 @@ export async function touchProvenVisitor(
 }
 
 /**
- * Gives a visitor made before secrets existed its first secret, once: a visitor that already has
- * one (or a row the risk step never made) keeps what it has.
+ * Gives a visitor made before secrets existed its first secret, once (its row is made if the
+ * risk step never recorded it); a visitor that already has a secret keeps it, and this is false.
  */
 export async function claimLegacyVisitor(
   db: Db,
@@ -59,15 +64,7 @@ export async function claimLegacyVisitor(
 ): Promise<boolean> {
   const rows = await db
     .insert(visitors)
-    .values({
-      id,
-      secretHash,
-      deviceHash: sighting.deviceHash,
-      lastIp: sighting.ip,
-      userAgent: sighting.userAgent,
-      firstSeenAt: sighting.now,
-      lastSeenAt: sighting.now,
-    })
+    .values(firstSighting(id, secretHash, sighting))
     .onConflictDoUpdate({
       target: visitors.id,
       set: { ...seen(sighting), secretHash },

@@ -47,7 +47,7 @@ export async function recogniseVisitor(
   }
   const id = newVisitorId();
   const secret = newVisitorSecret();
-  await insertVisitor(db, { id, secretHash: hashVisitorSecret(secret), ...sighting });
+  await insertVisitor(db, id, hashVisitorSecret(secret), sighting);
   return { visitor_id: id, visitor_secret: secret };
 }
 
