@@ -87,6 +87,6 @@ describe('device risk step', () => {
     const { loadRiskKeys } = await import('../src/modules/risk/keys.js');
     const reloaded = await loadRiskKeys(server.config.dataDir);
     expect(reloaded.kid).toBe(server.riskKeys.kid);
-    expect(reloaded.visitorSecret.equals(server.riskKeys.visitorSecret)).toBe(true);
+    expect(reloaded.deviceHashKey.equals(server.riskKeys.deviceHashKey)).toBe(true);
   });
 });

@@ -80,7 +80,7 @@ export function deviceHash(keys: RiskKeys, signals: DeviceSignals): string {
   const stable = Object.entries(signals.components)
     .filter(([name, c]) => !VOLATILE.has(name) && c.error === undefined)
     .map(([name, c]) => [name, c.value] as const);
-  return createHmac('sha256', keys.visitorSecret)
+  return createHmac('sha256', keys.deviceHashKey)
     .update(canonical(Object.fromEntries(stable)))
     .digest('base64url');
 }

@@ -15,7 +15,7 @@ export interface RiskKeys {
   spki: string;
   privateKey: KeyObject;
   /** Key of the device hash; derived from the private key so there is one secret to share. */
-  visitorSecret: Buffer;
+  deviceHashKey: Buffer;
 }
 
 function fromPrivateKey(privateKey: KeyObject): RiskKeys {
@@ -25,7 +25,8 @@ function fromPrivateKey(privateKey: KeyObject): RiskKeys {
     kid: createHash('sha256').update(spkiDer).digest('hex').slice(0, 16),
     spki: spkiDer.toString('base64'),
     privateKey,
-    visitorSecret: createHmac('sha256', pkcs8).update('taleforge visitor id v1').digest(),
+    // The label is the one visitor ids were derived with, so a device hashes as its old id did.
+    deviceHashKey: createHmac('sha256', pkcs8).update('taleforge visitor id v1').digest(),
   };
 }
 

@@ -25,7 +25,7 @@ declare module 'fastify' {
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{20,200}$/;
 
 /** The raw token from Authorization; a `Bearer ` prefix is accepted too. */
-export function readToken(request: FastifyRequest): string | null {
+function readToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (typeof header !== 'string') return null;
   const token = header.replace(/^Bearer\s+/i, '').trim();

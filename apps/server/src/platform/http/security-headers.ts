@@ -70,7 +70,7 @@ export function contentSecurityPolicy(options: SecurityHeaderOptions): Record<st
  * start, into a plain object: @fastify/helmet builds helmet again for every request (the whole
  * policy string included), which halved the home read's throughput (bench/api).
  */
-export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader(name: string, value: string | number | readonly string[]) {
