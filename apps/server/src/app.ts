@@ -36,6 +36,7 @@ import { frameworkErrors, installErrorHandler } from './platform/http/error-hand
 import { installInputPolicy } from './platform/http/input-policy.js';
 import { requestContext } from './platform/http/request-context.js';
 import { ResponseCache } from './platform/http/response-cache.js';
+import { responseContract } from './platform/http/response-writer.js';
 import { inlineStylesOf, registerSecurityHeaders } from './platform/http/security-headers.js';
 import { readIndexHtml, registerSpa } from './platform/http/spa.js';
 import { loggerOptions, RequestLogController } from './platform/logger.js';
@@ -124,6 +125,7 @@ export async function buildApp({
     prefix,
     dfIdExempt: ['/health', '/api/v1/risk/key', '/api/v1/risk/device', '/api/v1/payment/webhook'],
   });
+  await app.register(responseContract, { check: config.NODE_ENV !== 'production' });
   await app.register(authGate, {
     verifyToken: sessions.verifyToken,
     incompleteAllowed: INCOMPLETE_PROFILE_ALLOWED,

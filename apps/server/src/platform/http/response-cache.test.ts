@@ -34,7 +34,7 @@ describe('ResponseCache', () => {
     const load = async () => {
       loads++;
       await new Promise((r) => setTimeout(r, 5));
-      return { n: 1 };
+      return '{"n":1}';
     };
     await Promise.all(
       Array.from({ length: 50 }, () =>
@@ -48,7 +48,7 @@ describe('ResponseCache', () => {
     let now = 0;
     let value = 1;
     const cache = new ResponseCache(1000, () => now);
-    const load = async () => ({ value });
+    const load = async () => JSON.stringify({ value });
     const a = fakeReply();
     await cache.send(request(), a.reply as never, 'k', load);
     value = 2;
@@ -72,7 +72,7 @@ describe('ResponseCache', () => {
       }),
     ).rejects.toThrow();
     const ok = fakeReply();
-    await cache.send(request(), ok.reply as never, 'k', async () => ({ ok: true }));
+    await cache.send(request(), ok.reply as never, 'k', async () => '{"ok":true}');
     expect(String(ok.sent.body)).toBe('{"ok":true}');
   });
 });
@@ -84,7 +84,7 @@ describe('ResponseCache over HTTP', () => {
   const json = JSON.stringify(page);
   const cache = new ResponseCache(60_000);
   const app = Fastify();
-  app.get('/home', (request, reply) => cache.send(request, reply, 'home', async () => page));
+  app.get('/home', (request, reply) => cache.send(request, reply, 'home', async () => json));
   afterAll(() => app.close());
 
   const get = (headers: Record<string, string> = {}) =>

@@ -39,7 +39,7 @@ export class ResponseCache {
     request: FastifyRequest,
     reply: FastifyReply,
     key: string,
-    load: () => Promise<unknown>,
+    load: () => Promise<string>,
   ): Promise<FastifyReply> {
     const entry = await this.get(key, load);
     reply
@@ -58,7 +58,7 @@ export class ResponseCache {
     this.entries.clear();
   }
 
-  private async get(key: string, load: () => Promise<unknown>): Promise<Entry> {
+  private async get(key: string, load: () => Promise<string>): Promise<Entry> {
     const hit = this.entries.get(key);
     if (hit && hit.expiresAt > this.now()) return hit;
     // One load per key at a time: a burst of misses shares the same database read.
@@ -70,8 +70,8 @@ export class ResponseCache {
     return pending;
   }
 
-  private async fill(key: string, load: () => Promise<unknown>): Promise<Entry> {
-    const identity = Buffer.from(JSON.stringify(await load()));
+  private async fill(key: string, load: () => Promise<string>): Promise<Entry> {
+    const identity = Buffer.from(await load());
     const [br, gz] = await Promise.all([
       // Quality 5 compresses a catalogue page within a millisecond and nearly as well as 11.
       brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),

@@ -1,9 +1,9 @@
 import type { CallBody, CallData, CallDef, CallQuery } from '@taleforge/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { signedIn, tokenCheck } from './auth-gate.js';
-import { okEnvelope } from './envelope.js';
 import type { AuthContext } from './request-context.js';
 import type { ResponseCache } from './response-cache.js';
+import { type ResponseWriter, responseWriter } from './response-writer.js';
 import { parseInput } from './validation.js';
 
 export interface RouteInput<C extends CallDef> {
@@ -38,15 +38,26 @@ function parseBody<C extends CallDef>(call: C, request: FastifyRequest): CallBod
   ) as CallBody<C>;
 }
 
+/** The call's answer writer, checked against the contract as the app was told to. */
+function writerOf<C extends CallDef>(app: FastifyInstance, call: C): ResponseWriter<C> {
+  // Registered by the app like the auth gate; a route outside such an app is a wiring fault.
+  if (!app.responseContract) throw new Error(`no response contract for ${call.path}`);
+  return responseWriter(call, app.responseContract);
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 /**
- * A thin route: check the token when the call's contract needs one, validate with the contract, run one service function, wrap the result in
- * the envelope. The path and method come from the contract, so server and browser cannot drift.
+ * A thin route: check the token when the call's contract needs one, validate with the contract,
+ * run one service function, write the result in the envelope through the contract's serializer.
+ * The path, method and both shapes come from the contract, so server and browser cannot drift.
  */
 export function defineRoute<C extends CallDef>(
   app: FastifyInstance,
   call: C,
   handler: (input: RouteInput<C>) => Promise<CallData<C>>,
 ): void {
+  const write = writerOf(app, call);
   app.route({
     method: call.method,
     url: call.path,
@@ -55,7 +66,7 @@ export function defineRoute<C extends CallDef>(
       const query = parseQuery(call, request);
       const body = parseBody(call, request);
       const data = await handler({ query, body, auth: authOf(call, request), request, reply });
-      return okEnvelope(data, request.locale);
+      return reply.type(JSON_TYPE).send(write(data, request.locale));
     },
   });
 }
@@ -70,6 +81,7 @@ export function defineCachedRoute<C extends CallDef>(
   cache: ResponseCache,
   handler: (input: Pick<RouteInput<C>, 'query' | 'request'>) => Promise<CallData<C>>,
 ): void {
+  const write = writerOf(app, call);
   app.route({
     method: call.method,
     url: call.path,
@@ -78,7 +90,7 @@ export function defineCachedRoute<C extends CallDef>(
       const query = parseQuery(call, request);
       const key = `${call.path}|${request.locale}|${query ? JSON.stringify(query) : ''}`;
       return cache.send(request, reply, key, async () =>
-        okEnvelope(await handler({ query, request }), request.locale),
+        write(await handler({ query, request }), request.locale),
       );
     },
   });
