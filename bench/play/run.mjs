@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { freePort, startProcess } from '../lib/server-process.mjs';
-import { newVisitor } from '../lib/visitor.mjs';
+import { signedInVisitor } from '../lib/visitor.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -48,20 +48,7 @@ function nextEvent(gameId, state) {
 
 async function play(api, gameId, deadline) {
   const latencies = [];
-  const players = await Promise.all(
-    Array.from({ length: PLAYERS }, async () => {
-      const { dfId, secret } = await newVisitor(api);
-      const login = await post(
-        api,
-        '/api/v1/login',
-        { oauth_enum: 'DF_ID', scene_type: 1, visitor_secret: secret },
-        null,
-        dfId,
-      );
-      if (login.status !== 200) throw new Error(`login: ${login.desc}`);
-      return { dfId, token: login.data.access_token };
-    }),
-  );
+  const players = await Promise.all(Array.from({ length: PLAYERS }, () => signedInVisitor(api)));
   let refused = 0;
   await Promise.all(
     players.map(async ({ dfId, token }) => {
