@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../platform/db/client.js';
-import { createModelProvider } from '../llm/create-provider.js';
-import type { ModelProvider } from '../llm/provider.js';
-import type { PlayService } from '../play/play-service.js';
+import type { ModelProvider } from '../llm/index.js';
+import { createModelProvider } from '../llm/index.js';
+import type { PlayService } from '../play/index.js';
 import type { WalletService } from '../wallet/index.js';
 import { createChatReads } from './chat-reads.js';
 import { createChatService } from './chat-service.js';
@@ -12,6 +12,9 @@ import { createContextLoader } from './conversation-context.js';
 import { createWordlistModerator } from './moderation.js';
 import { createReplyRunner } from './reply-runner.js';
 import { registerChatRoutes } from './routes.js';
+
+export { moveVisitorChats } from './visitor-chats.js';
+
 import { createSendService } from './send-service.js';
 
 export interface ChatModuleDeps {

@@ -1,7 +1,7 @@
 import { LOCALES } from '@taleforge/contracts/constants';
 import { describe, expect, it } from 'vitest';
-import { chooseLine, createOfflineProvider } from '../llm/offline/offline-provider.js';
-import type { ChatTurn, ReplyRequest } from '../llm/provider.js';
+import type { ChatTurn, ReplyRequest } from '../llm/index.js';
+import { chooseLine, createOfflineProvider } from '../llm/index.js';
 import { loadDemoGames } from './demo-content.js';
 
 /** The player's openings the goal test walks through, one per goal step, in each language. */

@@ -2,12 +2,12 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parsePersona } from '@taleforge/contracts/character-persona';
 import { AUDIO_KINDS, type AudioKind } from '@taleforge/contracts/constants';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { users } from '../../platform/db/schema/index.js';
-import { parsePersona } from '../llm/persona.js';
-import { MEDIA_EXTENSIONS, type MediaExtension, type MediaStore } from '../media/media-store.js';
+import { MEDIA_EXTENSIONS, type MediaExtension, type MediaStore } from '../media/index.js';
 import { type GameDefinition, publishGame } from './publish.js';
 
 /** content/ at the repository root; src/ and dist/ sit at the same depth. */
