@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CharacterPersonaInput } from '@taleforge/contracts/character-persona';
-import { parsePersona } from '@taleforge/contracts/character-persona';
+import { type CharacterPersonaInput, parsePersona } from '@taleforge/contracts/character-persona';
 import { eq } from 'drizzle-orm';
 import { createWalletService } from '../../src/modules/wallet/index.js';
 import type { Db } from '../../src/platform/db/client.js';

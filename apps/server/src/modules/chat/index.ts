@@ -1,8 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../platform/db/client.js';
-import type { ModelProvider } from '../llm/index.js';
-import { createModelProvider } from '../llm/index.js';
+import { createModelProvider, type ModelProvider } from '../llm/index.js';
 import type { PlayService } from '../play/index.js';
 import type { WalletService } from '../wallet/index.js';
 import { createChatReads } from './chat-reads.js';
@@ -12,10 +11,9 @@ import { createContextLoader } from './conversation-context.js';
 import { createWordlistModerator } from './moderation.js';
 import { createReplyRunner } from './reply-runner.js';
 import { registerChatRoutes } from './routes.js';
+import { createSendService } from './send-service.js';
 
 export { moveVisitorChats } from './visitor-chats.js';
-
-import { createSendService } from './send-service.js';
 
 export interface ChatModuleDeps {
   db: Db;

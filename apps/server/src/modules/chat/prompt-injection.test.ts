@@ -4,8 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeLlm, startFakeLlm } from '../../../test/support/fake-llm.js';
 import { INJECTION_CORPUS, WARM_UP } from '../../../test/support/injection-corpus.js';
 import { buildReplyRequest, loadDemoPersona } from '../../../test/support/personas.js';
-import type { ChatTurn, ReplyRequest } from '../llm/index.js';
-import { createOpenAiProvider } from '../llm/index.js';
+import { type ChatTurn, createOpenAiProvider, type ReplyRequest } from '../llm/index.js';
 import { createWordlistModerator } from './moderation.js';
 import { type ReplyOutcome, streamReply } from './stream-reply.js';
 
