@@ -5,12 +5,12 @@
 // log line.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { readFileSync } from 'node:fs';
+import { parsePersona } from '@taleforge/contracts/character-persona';
 import Fastify from 'fastify';
 import { createWordlistModerator } from '../../apps/server/src/modules/chat/moderation.js';
 import { openSse } from '../../apps/server/src/modules/chat/sse-writer.js';
 import { streamReply } from '../../apps/server/src/modules/chat/stream-reply.js';
 import { createOpenAiProvider } from '../../apps/server/src/modules/llm/openai-provider.js';
-import { parsePersona } from '../../apps/server/src/modules/llm/persona.js';
 import type { ReplyRequest } from '../../apps/server/src/modules/llm/provider.js';
 import { timeModelCalls } from './timed-model-calls.mjs';
 

@@ -1,8 +1,8 @@
 import type { ChatRecord, PlayState } from '@taleforge/contracts';
+import { parsePersona } from '@taleforge/contracts/character-persona';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evaluateGoal, findGoal } from '../src/modules/llm/goal.js';
-import { parsePersona } from '../src/modules/llm/persona.js';
 import { gameSaves, walletEntries } from '../src/platform/db/schema/index.js';
 import { ADA, buildChatGame, chatPost, eventOf, giveGems, sendChat } from './support/chat.js';
 import { buildSession } from './support/factories.js';

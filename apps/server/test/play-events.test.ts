@@ -195,6 +195,13 @@ describe('story events through HTTP', () => {
     expect(portrait.headers.get('content-type')).toMatch(/image\/svg\+xml/);
     expect(await portrait.text()).toMatch(/^<svg[^>]*>.*<\/svg>$/s);
     expect((await fetch(server.url('/art/npc/999999/love.svg'))).status).toBe(404);
+    for (const path of [`/art/scene/${gameId}/vault.svg`, `/art/cover/${gameId}.svg`]) {
+      const art = await fetch(server.url(path));
+      expect(art.headers.get('content-type'), path).toMatch(/image\/svg\+xml/);
+      expect(await art.text(), path).toMatch(/^<svg[^>]*>.*<\/svg>$/s);
+    }
+    expect((await fetch(server.url(`/art/scene/${gameId}/nowhere.svg`))).status).toBe(404);
+    expect((await fetch(server.url('/art/cover/999999.svg'))).status).toBe(404);
   });
 
   it('refuses bad events with a clear status and leaves the save as it was', async () => {

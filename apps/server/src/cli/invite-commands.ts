@@ -1,9 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { createInviteCodes, listInviteCodes } from '../modules/auth/invites.js';
+import { grantAdmin } from '../modules/auth/user-queries.js';
 import { AdminCommandRefused, type AdminHandler } from '../platform/admin-channel.js';
 import type { Db } from '../platform/db/client.js';
-import { users } from '../platform/db/schema/index.js';
 
 /**
  * Customer service's commands, as data: the CLI runs them on the database itself, or hands them
@@ -62,12 +61,7 @@ export async function runInviteCommand(db: Db, command: InviteCommand): Promise<
       stderr: [],
     };
   }
-  const updated = await db
-    .update(users)
-    .set({ role: 'admin' })
-    .where(eq(sql`lower(${users.email})`, command.email.trim().toLowerCase()))
-    .returning({ id: users.id });
-  return updated.length
+  return (await grantAdmin(db, command.email))
     ? { code: 0, stdout: [`${command.email} is now an admin`], stderr: [] }
     : { code: 2, stdout: [], stderr: [`No account with the email ${command.email}`] };
 }

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { type CharacterPersonaInput, parsePersona } from '@taleforge/contracts/character-persona';
 import { eq } from 'drizzle-orm';
-import type { CharacterPersonaInput } from '../../src/modules/llm/persona.js';
-import { parsePersona } from '../../src/modules/llm/persona.js';
 import { createWalletService } from '../../src/modules/wallet/index.js';
 import type { Db } from '../../src/platform/db/client.js';
 import { chapters, npcs } from '../../src/platform/db/schema/index.js';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { type CharacterPersona, parsePersona } from '@taleforge/contracts/character-persona';
 import type { Locale } from '@taleforge/contracts/constants';
-import { type CharacterPersona, parsePersona } from '../../src/modules/llm/persona.js';
 import type { ChatTurn, ReplyRequest } from '../../src/modules/llm/provider.js';
 
 /** Test personas (test/fixtures/personas), parsed through the real schema. */

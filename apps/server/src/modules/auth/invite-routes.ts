@@ -1,15 +1,11 @@
 import { inviteCreateCall, inviteListCall } from '@taleforge/contracts';
 import { STATUS } from '@taleforge/contracts/status';
-import { count } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db/client.js';
-import { inviteCodes } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { AuthContext } from '../../platform/http/request-context.js';
 import { defineRoute } from '../../platform/http/route.js';
-import { createInviteCodes, listInviteCodes } from './invites.js';
-
-type InviteRow = typeof inviteCodes.$inferSelect;
+import { countInviteCodes, createInviteCodes, type InviteRow, listInviteCodes } from './invites.js';
 
 export function toInviteCode(row: InviteRow) {
   return {
@@ -43,15 +39,15 @@ export function registerInviteRoutes(app: FastifyInstance, db: Db): void {
 
   defineRoute(app, inviteListCall, async ({ query, auth }) => {
     requireAdmin(auth);
-    const [rows, [total]] = await Promise.all([
+    const [rows, total] = await Promise.all([
       listInviteCodes(db, query.page_size, (query.page - 1) * query.page_size),
-      db.select({ n: count() }).from(inviteCodes),
+      countInviteCodes(db),
     ]);
     return {
       list: rows.map(toInviteCode),
       page: query.page,
       page_size: query.page_size,
-      total: total?.n ?? 0,
+      total,
     };
   });
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/client.js';
 import { inviteCodes, inviteRedemptions } from '../../platform/db/schema/index.js';
 
@@ -34,8 +34,15 @@ export async function createInviteCodes(db: Db, spec: NewInvites) {
   return db.insert(inviteCodes).values(rows).returning();
 }
 
-export async function listInviteCodes(db: Db, limit = 100, offset = 0) {
+export type InviteRow = typeof inviteCodes.$inferSelect;
+
+export async function listInviteCodes(db: Db, limit = 100, offset = 0): Promise<InviteRow[]> {
   return db.select().from(inviteCodes).orderBy(desc(inviteCodes.id)).limit(limit).offset(offset);
+}
+
+export async function countInviteCodes(db: Db): Promise<number> {
+  const [total] = await db.select({ n: count() }).from(inviteCodes);
+  return total?.n ?? 0;
 }
 
 /**

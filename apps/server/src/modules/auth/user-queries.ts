@@ -79,3 +79,32 @@ export async function recordFailedLogin(
     )
     UPDATE ${users} SET failed_logins = failed_logins + 1 WHERE id = ${attempt.userId}`);
 }
+
+/**
+ * The account a system-made thing is credited to (the demo works' creator), made on first use.
+ * It has no credential: nobody signs in as it.
+ */
+export async function ensureSystemUser(
+  db: Db,
+  account: { publicId: string; nickName: string },
+): Promise<number> {
+  await db
+    .insert(users)
+    .values({ publicId: account.publicId, nickName: account.nickName, oauthEnum: 'EMAIL' })
+    .onConflictDoNothing();
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.publicId, account.publicId));
+  return row!.id;
+}
+
+/** Makes the account with this email (any case) an admin; false when there is none. */
+export async function grantAdmin(db: Db, email: string): Promise<boolean> {
+  const updated = await db
+    .update(users)
+    .set({ role: 'admin' })
+    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
+    .returning({ id: users.id });
+  return updated.length > 0;
+}

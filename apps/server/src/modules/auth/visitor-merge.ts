@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.js';
-import { pageViews, users } from '../../platform/db/schema/index.js';
-import { moveVisitorChats } from '../chat/visitor-chats.js';
-import { moveVisitorOrders } from '../payments/queries.js';
-import { moveSaves } from '../play/save-queries.js';
-import { moveVisitorWallet } from '../wallet/visitor-transfer.js';
+import { users } from '../../platform/db/schema/index.js';
+import { moveVisitorPageViews } from '../analytics/index.js';
+import { moveVisitorChats } from '../chat/index.js';
+import { moveVisitorOrders } from '../payments/index.js';
+import { moveVisitorSaves } from '../play/index.js';
+import { moveVisitorWallet } from '../wallet/index.js';
 
 /**
  * What a visitor did moves to the account they register or sign in to: page views, story saves,
@@ -13,16 +14,16 @@ import { moveVisitorWallet } from '../wallet/visitor-transfer.js';
  * sign-out), invite redemptions; login failures, OAuth states and mailed codes are keyed by email
  * or browser, not by user.
  *
- * The visitor's own row is locked first, then the order matters for locks. A webhook locks its order, then the payer's wallet; a chat send or
- * refund locks the wallet, then writes its messages. So orders move before the wallet (which locks
- * both wallets) and chats after it: every concurrent change of the visitor's things either
- * finishes before the merge reads them or waits for it and finds them moved.
+ * Each module moves its own rows (docs/architecture/table-owners.md); this only decides the order,
+ * which matters for locks. The visitor's own row is locked first. A webhook locks its order, then
+ * the payer's wallet; a chat send or refund locks the wallet, then writes its messages. So orders
+ * move before the wallet (which locks both wallets) and chats after it: every concurrent change of
+ * the visitor's things either finishes before the merge reads them or waits for it and finds them
+ * moved.
  */
 const movers: ((tx: Tx, from: number, to: number) => Promise<void>)[] = [
-  async (tx, from, to) => {
-    await tx.update(pageViews).set({ userId: to }).where(eq(pageViews.userId, from));
-  },
-  moveSaves,
+  moveVisitorPageViews,
+  moveVisitorSaves,
   moveVisitorOrders,
   moveVisitorWallet,
   moveVisitorChats,

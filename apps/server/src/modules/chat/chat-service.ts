@@ -13,10 +13,8 @@ import {
 import { STATUS } from '@taleforge/contracts/status';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/app-error.js';
-import { HISTORY_BUDGET_CHARS } from '../llm/prompt.js';
-import { pickLocale } from '../llm/text-match.js';
-import { loadGameContent } from '../play/content-queries.js';
-import { newNpcStatus } from '../play/state.js';
+import { HISTORY_BUDGET_CHARS, pickLocale } from '../llm/index.js';
+import { loadGameContent, newNpcStatus } from '../play/index.js';
 import type { ContextLoader, ConversationContext } from './conversation-context.js';
 import { goalProgress, toConversationInfo } from './conversation-info.js';
 import { checkMessageText } from './message-text.js';

@@ -1,15 +1,15 @@
+import type { CharacterPersona } from '@taleforge/contracts/character-persona';
 import type { Locale } from '@taleforge/contracts/constants';
 import { STATUS } from '@taleforge/contracts/status';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/app-error.js';
-import type { CharacterPersona } from '../llm/persona.js';
 import {
   type ChapterRow,
+  canPlayChapter,
   findPublishedGame,
   listChapters,
   type NpcRow,
-} from '../play/content-queries.js';
-import { canPlayChapter } from '../play/unlocks.js';
+} from '../play/index.js';
 import type { ChatReads, SaveView } from './chat-reads.js';
 import { findNpc } from './queries.js';
 

@@ -1,13 +1,12 @@
 import type { ConversationInfo } from '@taleforge/contracts';
+import type { CharacterPersona } from '@taleforge/contracts/character-persona';
 import {
   type ChatEngine,
   type Expression,
   LIMITS,
   type Locale,
 } from '@taleforge/contracts/constants';
-import { evaluateGoal, findGoal } from '../llm/goal.js';
-import type { CharacterPersona } from '../llm/persona.js';
-import { pickLocale } from '../llm/text-match.js';
+import { evaluateGoal, findGoal, pickLocale } from '../llm/index.js';
 
 export interface ConversationFacts {
   gameId: number;

@@ -1,4 +1,4 @@
-import type { ModelProvider, ReplyEvent, ReplyRequest } from '../llm/provider.js';
+import type { ModelProvider, ReplyEvent, ReplyRequest } from '../llm/index.js';
 
 /** A model reply already asked for: its request, its events, and a way to call it off. */
 export interface StartedReply {

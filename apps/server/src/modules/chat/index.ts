@@ -1,9 +1,8 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../platform/db/client.js';
-import { createModelProvider } from '../llm/create-provider.js';
-import type { ModelProvider } from '../llm/provider.js';
-import type { PlayService } from '../play/play-service.js';
+import { createModelProvider, type ModelProvider } from '../llm/index.js';
+import type { PlayService } from '../play/index.js';
 import type { WalletService } from '../wallet/index.js';
 import { createChatReads } from './chat-reads.js';
 import { createChatService } from './chat-service.js';
@@ -13,6 +12,8 @@ import { createWordlistModerator } from './moderation.js';
 import { createReplyRunner } from './reply-runner.js';
 import { registerChatRoutes } from './routes.js';
 import { createSendService } from './send-service.js';
+
+export { moveVisitorChats } from './visitor-chats.js';
 
 export interface ChatModuleDeps {
   db: Db;

@@ -1,4 +1,4 @@
-import { isLatinTerm, normalizeText } from '../llm/text-match.js';
+import { isLatinTerm, normalizeText } from '../llm/index.js';
 import { LEET_FOLD, MODERATION_TERMS, type ModerationCategory } from './moderation-terms.js';
 
 export type { ModerationCategory };

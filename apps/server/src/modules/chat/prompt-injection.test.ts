@@ -1,11 +1,10 @@
+import type { CharacterPersona } from '@taleforge/contracts/character-persona';
 import { EXPRESSIONS } from '@taleforge/contracts/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeLlm, startFakeLlm } from '../../../test/support/fake-llm.js';
 import { INJECTION_CORPUS, WARM_UP } from '../../../test/support/injection-corpus.js';
 import { buildReplyRequest, loadDemoPersona } from '../../../test/support/personas.js';
-import { createOpenAiProvider } from '../llm/openai-provider.js';
-import type { CharacterPersona } from '../llm/persona.js';
-import type { ChatTurn, ReplyRequest } from '../llm/provider.js';
+import { type ChatTurn, createOpenAiProvider, type ReplyRequest } from '../llm/index.js';
 import { createWordlistModerator } from './moderation.js';
 import { type ReplyOutcome, streamReply } from './stream-reply.js';
 

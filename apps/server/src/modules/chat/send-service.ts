@@ -2,7 +2,7 @@ import { LIMITS, type Locale } from '@taleforge/contracts/constants';
 import { STATUS } from '@taleforge/contracts/status';
 import type { Db, Tx } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/app-error.js';
-import type { ChatTurn, ModelProvider, ReplyRequest } from '../llm/provider.js';
+import type { ChatTurn, ModelProvider, ReplyRequest } from '../llm/index.js';
 import type { WalletService } from '../wallet/index.js';
 import type { ChatReads, ConversationSoFar, SentMessage } from './chat-reads.js';
 import type { ChatWrites } from './chat-writes.js';

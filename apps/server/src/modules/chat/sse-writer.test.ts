@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeLlm, startFakeLlm } from '../../../test/support/fake-llm.js';
 import { buildReplyRequest, loadDemoPersona } from '../../../test/support/personas.js';
-import { createOpenAiProvider } from '../llm/openai-provider.js';
+import { createOpenAiProvider } from '../llm/index.js';
 import { createWordlistModerator } from './moderation.js';
 import { openSse } from './sse-writer.js';
 import { failureStatus, type ReplyOutcome, streamReply } from './stream-reply.js';

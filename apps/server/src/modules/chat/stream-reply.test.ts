@@ -1,9 +1,13 @@
 import { STATUS } from '@taleforge/contracts/status';
 import { describe, expect, it } from 'vitest';
 import { buildReplyRequest, loadDemoPersona } from '../../../test/support/personas.js';
-import { createOfflineProvider } from '../llm/offline/offline-provider.js';
-import type { ModelProvider, ReplyEvent, ReplyRequest } from '../llm/provider.js';
-import { ModelError } from '../llm/provider.js';
+import {
+  createOfflineProvider,
+  ModelError,
+  type ModelProvider,
+  type ReplyEvent,
+  type ReplyRequest,
+} from '../llm/index.js';
 import { createWordlistModerator } from './moderation.js';
 import { failureStatus, streamReply } from './stream-reply.js';
 

@@ -1,12 +1,15 @@
 import type { Expression } from '@taleforge/contracts/constants';
 import { STATUS, type StatusCode } from '@taleforge/contracts/status';
-import { checkGoalProposal, evaluateGoal, findGoal, playerTexts } from '../llm/goal.js';
 import {
+  checkGoalProposal,
+  evaluateGoal,
+  findGoal,
   ModelError,
   type ModelErrorKind,
+  playerTexts,
   type ReplyEvent,
   type ReplyRequest,
-} from '../llm/provider.js';
+} from '../llm/index.js';
 import type { Moderator } from './moderation.js';
 
 /** Characters of the reply so far that output moderation rereads with each delta. */

@@ -1,6 +1,6 @@
 import type { Expression, Locale } from '@taleforge/contracts/constants';
 import type { Db } from '../../platform/db/client.js';
-import type { ModelProvider } from '../llm/provider.js';
+import type { ModelProvider } from '../llm/index.js';
 import { findConversation, listVisible, updateMemory } from './queries.js';
 import type { PaidTurn } from './send-service.js';
 

@@ -1,4 +1,4 @@
-import type { CharacterPersona, PersonaGoal } from './persona.js';
+import type { CharacterPersona, PersonaGoal } from '@taleforge/contracts/character-persona';
 import type { ChatTurn, GoalProposal } from './provider.js';
 import { matchesAnyKeyword, normalizeText } from './text-match.js';
 

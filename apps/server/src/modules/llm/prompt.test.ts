@@ -1,6 +1,6 @@
+import { type CharacterPersonaInput, parsePersona } from '@taleforge/contracts/character-persona';
 import { describe, expect, it } from 'vitest';
 import { buildReplyRequest, loadDemoPersona } from '../../../test/support/personas.js';
-import { type CharacterPersonaInput, parsePersona } from './persona.js';
 import { buildPrompt, HISTORY_BUDGET_CHARS } from './prompt.js';
 import type { ChatTurn } from './provider.js';
 import { parseTrailer } from './reply-trailer.js';

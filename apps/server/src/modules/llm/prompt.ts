@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import type { CharacterPersona } from '@taleforge/contracts/character-persona';
 import type { Locale } from '@taleforge/contracts/constants';
 import { findGoal } from './goal.js';
-import type { CharacterPersona } from './persona.js';
 import type { ChatTurn, ReplyRequest } from './provider.js';
 import { formatTrailer, trailerInstruction } from './reply-trailer.js';
 import { pickLocale } from './text-match.js';

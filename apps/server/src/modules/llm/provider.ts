@@ -1,5 +1,5 @@
+import type { CharacterPersona } from '@taleforge/contracts/character-persona';
 import type { Expression, Locale } from '@taleforge/contracts/constants';
-import type { CharacterPersona } from './persona.js';
 
 export type ProviderName = 'openai' | 'offline';
 

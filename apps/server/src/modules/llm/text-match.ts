@@ -1,5 +1,5 @@
+import type { LocalizedKeywords, LocalizedLine } from '@taleforge/contracts/character-persona';
 import type { Locale } from '@taleforge/contracts/constants';
-import type { LocalizedKeywords, LocalizedLine } from './persona.js';
 
 /**
  * Folds the differences a player's typing brings: full-width forms and compatibility characters

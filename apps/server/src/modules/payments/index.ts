@@ -69,5 +69,6 @@ export async function createPayments(deps: {
   };
 }
 
+export { moveVisitorOrders } from './queries.js';
 export { WEBHOOK_PATH } from './routes.js';
 export { CHECKOUT_STYLE } from './sandbox-page.js';

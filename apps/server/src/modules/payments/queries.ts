@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/client.js';
 import { orders, paymentEvents, sandboxCheckouts, users } from '../../platform/db/schema/index.js';
-import type { Exec } from '../wallet/queries.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
@@ -29,18 +28,18 @@ export async function findOrderByKey(
   return row ?? null;
 }
 
-export async function findOrder(exec: Exec, orderNo: string): Promise<OrderRow | null> {
+export async function findOrder(exec: Db | Tx, orderNo: string): Promise<OrderRow | null> {
   const [row] = await exec.select().from(orders).where(eq(orders.orderNo, orderNo));
   return row ?? null;
 }
 
-export async function lockOrder(exec: Exec, orderNo: string): Promise<OrderRow | null> {
+export async function lockOrder(exec: Db | Tx, orderNo: string): Promise<OrderRow | null> {
   const [row] = await exec.select().from(orders).where(eq(orders.orderNo, orderNo)).for('update');
   return row ?? null;
 }
 
 export async function updateOrder(
-  exec: Exec,
+  exec: Db | Tx,
   id: number,
   changes: Partial<NewOrder>,
 ): Promise<OrderRow> {
@@ -49,7 +48,7 @@ export async function updateOrder(
 }
 
 /** Orders past their deadline that have not settled: the timeout job's work list. */
-export async function findOverdueOrders(exec: Exec, now: Date, limit: number) {
+export async function findOverdueOrders(exec: Db | Tx, now: Date, limit: number) {
   const rows = await exec
     .select({ orderNo: orders.orderNo })
     .from(orders)
@@ -61,7 +60,7 @@ export async function findOverdueOrders(exec: Exec, now: Date, limit: number) {
 
 /** Records an event once; false when this provider's event id was seen before. */
 export async function recordEvent(
-  exec: Exec,
+  exec: Db | Tx,
   event: typeof paymentEvents.$inferInsert,
 ): Promise<boolean> {
   const rows = await exec
@@ -73,7 +72,7 @@ export async function recordEvent(
 }
 
 export async function setEventOutcome(
-  exec: Exec,
+  exec: Db | Tx,
   provider: string,
   eventId: string,
   outcome: string,
@@ -84,7 +83,7 @@ export async function setEventOutcome(
     .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.eventId, eventId)));
 }
 
-export async function findUserPublicId(exec: Exec, userId: number): Promise<string | null> {
+export async function findUserPublicId(exec: Db | Tx, userId: number): Promise<string | null> {
   const [row] = await exec
     .select({ publicId: users.publicId })
     .from(users)
@@ -100,7 +99,7 @@ export async function insertSandboxCheckout(
 }
 
 export async function findSandboxCheckout(
-  exec: Exec,
+  exec: Db | Tx,
   id: string,
   lock = false,
 ): Promise<SandboxCheckoutRow | null> {
@@ -110,7 +109,7 @@ export async function findSandboxCheckout(
 }
 
 export async function updateSandboxCheckout(
-  exec: Exec,
+  exec: Db | Tx,
   id: string,
   changes: Partial<typeof sandboxCheckouts.$inferInsert>,
 ): Promise<void> {

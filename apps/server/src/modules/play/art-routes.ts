@@ -1,8 +1,7 @@
 import { EXPRESSIONS, type Expression } from '@taleforge/contracts/constants';
-import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Db } from '../../platform/db/client.js';
-import { npcs, scenes } from '../../platform/db/schema/index.js';
+import { findCoverArt, findNpcFace, findSceneStyle } from './content-queries.js';
 import { portraitSvg } from './portrait.js';
 import { coverSvg, sceneSvg } from './scene-art.js';
 
@@ -36,11 +35,8 @@ export function registerArtRoutes(app: FastifyInstance, db: Db): void {
       const expression = file.replace(/\.svg$/, '') as Expression;
       if (!ID.test(id) || !EXPRESSIONS.includes(expression)) return svg(reply, null);
       const body = await memo(`npc:${id}:${expression}`, async () => {
-        const [npc] = await db
-          .select({ face: npcs.face })
-          .from(npcs)
-          .where(eq(npcs.id, Number(id)));
-        return npc ? portraitSvg(npc.face, expression) : null;
+        const face = await findNpcFace(db, Number(id));
+        return face ? portraitSvg(face, expression) : null;
       });
       return svg(reply, body);
     },
@@ -53,11 +49,8 @@ export function registerArtRoutes(app: FastifyInstance, db: Db): void {
       const key = file.replace(/\.svg$/, '');
       if (!ID.test(gameId) || !KEY.test(key)) return svg(reply, null);
       const body = await memo(`scene:${gameId}:${key}`, async () => {
-        const [scene] = await db
-          .select({ style: scenes.style })
-          .from(scenes)
-          .where(and(eq(scenes.gameId, Number(gameId)), eq(scenes.key, key)));
-        return scene ? sceneSvg(key, scene.style) : null;
+        const style = await findSceneStyle(db, Number(gameId), key);
+        return style ? sceneSvg(key, style) : null;
       });
       return svg(reply, body);
     },
@@ -67,22 +60,8 @@ export function registerArtRoutes(app: FastifyInstance, db: Db): void {
     const gameId = request.params.file.replace(/\.svg$/, '');
     if (!ID.test(gameId)) return svg(reply, null);
     const body = await memo(`cover:${gameId}`, async () => {
-      const id = Number(gameId);
-      const [scene] = await db
-        .select()
-        .from(scenes)
-        .where(eq(scenes.gameId, id))
-        .orderBy(asc(scenes.key))
-        .limit(1);
-      const [npc] = await db
-        .select({ face: npcs.face })
-        .from(npcs)
-        .where(eq(npcs.gameId, id))
-        .orderBy(asc(npcs.id))
-        .limit(1);
-      return scene && npc
-        ? coverSvg(`cover${gameId}`, scene.style, portraitSvg(npc.face, 'smile'))
-        : null;
+      const art = await findCoverArt(db, Number(gameId));
+      return art ? coverSvg(`cover${gameId}`, art.style, portraitSvg(art.face, 'smile')) : null;
     });
     return svg(reply, body);
   });

@@ -91,3 +91,43 @@ export async function insertChapterVersion(
     .set({ version: values.version })
     .where(eq(chapters.id, values.chapterId));
 }
+
+/** The face a generated portrait is drawn from. */
+export async function findNpcFace(db: Db, npcId: number): Promise<NpcRow['face'] | null> {
+  const [npc] = await db.select({ face: npcs.face }).from(npcs).where(eq(npcs.id, npcId));
+  return npc?.face ?? null;
+}
+
+export async function findSceneStyle(
+  db: Db,
+  gameId: number,
+  key: string,
+): Promise<SceneRow['style'] | null> {
+  const [scene] = await db
+    .select({ style: scenes.style })
+    .from(scenes)
+    .where(and(eq(scenes.gameId, gameId), eq(scenes.key, key)));
+  return scene?.style ?? null;
+}
+
+/** A cover is the game's first scene (by key) with its first character (by id) in front. */
+export async function findCoverArt(
+  db: Db,
+  gameId: number,
+): Promise<{ style: SceneRow['style']; face: NpcRow['face'] } | null> {
+  const [[scene], [npc]] = await Promise.all([
+    db
+      .select({ style: scenes.style })
+      .from(scenes)
+      .where(eq(scenes.gameId, gameId))
+      .orderBy(asc(scenes.key))
+      .limit(1),
+    db
+      .select({ face: npcs.face })
+      .from(npcs)
+      .where(eq(npcs.gameId, gameId))
+      .orderBy(asc(npcs.id))
+      .limit(1),
+  ]);
+  return scene && npc ? { style: scene.style, face: npc.face } : null;
+}

@@ -1,7 +1,11 @@
 import { LOCALES } from '@taleforge/contracts/constants';
 import { describe, expect, it } from 'vitest';
-import { chooseLine, createOfflineProvider } from '../llm/offline/offline-provider.js';
-import type { ChatTurn, ReplyRequest } from '../llm/provider.js';
+import {
+  type ChatTurn,
+  chooseLine,
+  createOfflineProvider,
+  type ReplyRequest,
+} from '../llm/index.js';
 import { loadDemoGames } from './demo-content.js';
 
 /** The player's openings the goal test walks through, one per goal step, in each language. */

@@ -2,12 +2,11 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parsePersona } from '@taleforge/contracts/character-persona';
 import { AUDIO_KINDS, type AudioKind } from '@taleforge/contracts/constants';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { users } from '../../platform/db/schema/index.js';
-import { parsePersona } from '../llm/persona.js';
-import { MEDIA_EXTENSIONS, type MediaExtension, type MediaStore } from '../media/media-store.js';
+import { ensureSystemUser } from '../auth/index.js';
+import { MEDIA_EXTENSIONS, type MediaExtension, type MediaStore } from '../media/index.js';
 import { type GameDefinition, publishGame } from './publish.js';
 
 /** content/ at the repository root; src/ and dist/ sit at the same depth. */
@@ -77,18 +76,6 @@ export async function loadDemoGames(contentDir = CONTENT_DIR): Promise<GameDefin
   return Promise.all(dirs.map((d) => loadGameDefinition(path.join(contentDir, d))));
 }
 
-async function studioUser(db: Db): Promise<number> {
-  await db
-    .insert(users)
-    .values({ publicId: STUDIO_PUBLIC_ID, nickName: 'Taleforge Studio', oauthEnum: 'EMAIL' })
-    .onConflictDoNothing();
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.publicId, STUDIO_PUBLIC_ID));
-  return row!.id;
-}
-
 /**
  * Seeds the demo works on start. Idempotent: unchanged files change nothing; an edited chapter is
  * published as a new version, and saves on the old one keep running.
@@ -97,7 +84,10 @@ export async function seedDemoContent(
   db: Db,
   options: { artBase: string; media: MediaStore; now: Date; contentDir?: string },
 ): Promise<number[]> {
-  const creatorId = await studioUser(db);
+  const creatorId = await ensureSystemUser(db, {
+    publicId: STUDIO_PUBLIC_ID,
+    nickName: 'Taleforge Studio',
+  });
   const ids: number[] = [];
   for (const def of await loadDemoGames(options.contentDir)) {
     ids.push(

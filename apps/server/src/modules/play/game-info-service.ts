@@ -3,8 +3,7 @@ import { EXPRESSIONS, type Expression, type Locale } from '@taleforge/contracts/
 import { STATUS } from '@taleforge/contracts/status';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/app-error.js';
-import { localize, toGameCard } from '../games/game-card.js';
-import { findGameCards } from '../games/queries.js';
+import { findGameCards, localize, toGameCard } from '../games/index.js';
 import { listChapters, listGameAudio, loadGameContent } from './content-queries.js';
 import { toChapterInfo } from './play-view.js';
 import { countUserSaves, findSave, listUserSaves } from './save-queries.js';

@@ -1,5 +1,5 @@
 import { ITEM_KEYS, type ItemKey } from '@taleforge/contracts/constants';
-import type { PlayerState } from './state.js';
+import type { PlayerState } from '../../platform/db/schema/save-state.js';
 import { MAX_HEALTH, MAX_MAGIC } from './state.js';
 
 // Item names live in the browser's locale files under `items.<key>`.

@@ -1,9 +1,9 @@
 import type { Locale } from '@taleforge/contracts/constants';
 import { STATUS } from '@taleforge/contracts/status';
 import type { MinigameSpec } from '../../platform/db/schema/index.js';
+import type { MinigameState } from '../../platform/db/schema/save-state.js';
 import { AppError } from '../../platform/http/app-error.js';
-import { localize } from '../games/game-card.js';
-import type { MinigameState } from './state.js';
+import { localize } from '../games/index.js';
 
 export const WORD_ATTEMPTS = 3;
 

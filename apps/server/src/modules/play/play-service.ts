@@ -4,6 +4,7 @@ import type { Locale } from '@taleforge/contracts/constants';
 import { STATUS } from '@taleforge/contracts/status';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../platform/db/client.js';
+import type { PlayerState } from '../../platform/db/schema/save-state.js';
 import { AppError } from '../../platform/http/app-error.js';
 import {
   type ChapterRow,
@@ -15,7 +16,7 @@ import {
 } from './content-queries.js';
 import { toChapterInfo, toPlayState } from './play-view.js';
 import { findSave, insertSave, lockSave, type SaveRow, updateSave } from './save-queries.js';
-import { newPlayerState, type PlayerState } from './state.js';
+import { newPlayerState } from './state.js';
 import { applyStep, type SaveData, startChapterSave } from './step.js';
 import { InkRuntimeError, type StoryContext } from './story-runtime.js';
 import { canPlayChapter } from './unlocks.js';

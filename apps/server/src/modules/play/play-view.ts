@@ -1,6 +1,6 @@
 import type { ChapterInfo, PlayState } from '@taleforge/contracts';
 import { ITEM_KEYS, type Locale } from '@taleforge/contracts/constants';
-import { localize } from '../games/game-card.js';
+import { localize } from '../games/index.js';
 import type { ChapterRow, GameContent } from './content-queries.js';
 import { isUsableFromInventory } from './items.js';
 import type { SaveData } from './step.js';

@@ -1,3 +1,4 @@
+import type { CharacterPersona } from '@taleforge/contracts/character-persona';
 import type { AudioKind, ScriptType } from '@taleforge/contracts/constants';
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/client.js';
@@ -15,8 +16,7 @@ import {
   scenes,
   tasks,
 } from '../../platform/db/schema/index.js';
-import type { CharacterPersona } from '../llm/persona.js';
-import type { MediaExtension, MediaStore } from '../media/media-store.js';
+import type { MediaExtension, MediaStore } from '../media/index.js';
 import { findChapterSource, insertChapterVersion, listChapters } from './content-queries.js';
 import { type ContentRefs, compileChapter } from './ink-compiler.js';
 

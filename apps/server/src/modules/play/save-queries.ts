@@ -79,7 +79,11 @@ export async function countUserSaves(db: Db, userId: number): Promise<number> {
  * A visitor's saves move to the account they sign in to. Where both played the same game, the
  * save played last wins and the other is dropped (one save per player and game).
  */
-export async function moveSaves(tx: Tx, fromUserId: number, toUserId: number): Promise<void> {
+export async function moveVisitorSaves(
+  tx: Tx,
+  fromUserId: number,
+  toUserId: number,
+): Promise<void> {
   await tx.execute(sql`
     DELETE FROM game_saves v USING game_saves a
     WHERE v.user_id = ${fromUserId} AND a.user_id = ${toUserId} AND a.game_id = v.game_id

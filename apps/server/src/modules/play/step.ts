@@ -1,8 +1,8 @@
 import { STATUS } from '@taleforge/contracts/status';
+import type { PlayerState, Snapshot, StoryView } from '../../platform/db/schema/save-state.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { applyItem, isItemKey, isUsableFromInventory } from './items.js';
 import { playMove } from './minigames.js';
-import type { PlayerState, Snapshot, StoryView } from './state.js';
 import { type StoryContext, StorySession } from './story-runtime.js';
 
 /** The part of a save one step reads and rewrites. */

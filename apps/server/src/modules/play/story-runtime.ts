@@ -1,19 +1,16 @@
 import { Story } from 'inkjs';
 import { ErrorType } from 'inkjs/engine/Error';
 import type { LocalizedText, MinigameSpec } from '../../platform/db/schema/index.js';
-import { applyItem } from './items.js';
-import { startMinigame } from './minigames.js';
 import {
   type ChapterSummary,
-  emptyView,
-  MAX_HEALTH,
-  MAX_MAGIC,
-  newNpcStatus,
   type PlayerState,
   STAT_KEYS,
   type StoryView,
   type ViewLine,
-} from './state.js';
+} from '../../platform/db/schema/save-state.js';
+import { applyItem } from './items.js';
+import { startMinigame } from './minigames.js';
+import { emptyView, MAX_HEALTH, MAX_MAGIC, newNpcStatus } from './state.js';
 import { parseTag, type Tag } from './tags.js';
 
 /** What the runtime needs to know of a game beyond the story itself. */

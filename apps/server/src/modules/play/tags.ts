@@ -1,6 +1,11 @@
 import { EXPRESSIONS, type Expression, type ItemKey } from '@taleforge/contracts/constants';
+import {
+  NPC_STAT_KEYS,
+  type NpcStatKey,
+  STAT_KEYS,
+  type StatKey,
+} from '../../platform/db/schema/save-state.js';
 import { isItemKey } from './items.js';
-import { NPC_STAT_KEYS, type NpcStatKey, STAT_KEYS, type StatKey } from './state.js';
 
 /** A game effect carried by an ink tag. The vocabulary is documented in docs/story-tags.md. */
 export type Tag =

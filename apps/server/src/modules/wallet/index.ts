@@ -8,6 +8,7 @@ export {
   type UnlockService,
   type UnlockTarget,
 } from './unlocks.js';
+export { moveVisitorWallet } from './visitor-transfer.js';
 export {
   type CreditReason,
   createWalletService,

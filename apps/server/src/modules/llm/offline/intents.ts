@@ -1,4 +1,4 @@
-import type { Intent } from '../persona.js';
+import type { Intent } from '@taleforge/contracts/character-persona';
 import { containsKeyword } from '../text-match.js';
 
 /**

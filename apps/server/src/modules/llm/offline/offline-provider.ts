@@ -1,6 +1,6 @@
+import type { CharacterPersona, PersonaLine } from '@taleforge/contracts/character-persona';
 import type { Locale } from '@taleforge/contracts/constants';
 import { evaluateGoal, findGoal, playerTexts } from '../goal.js';
-import type { CharacterPersona, PersonaLine } from '../persona.js';
 import {
   type ChatTurn,
   type GoalProposal,

@@ -9,13 +9,9 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { games } from './games.js';
+import type { PlayerState, Snapshot, StoryView } from './save-state.js';
 import { chapters } from './stories.js';
 import { users } from './users.js';
-
-/** Player state carried from chapter to chapter; the runtime owns its shape. */
-export type SaveState = import('../../../modules/play/state.js').PlayerState;
-export type SaveView = import('../../../modules/play/state.js').StoryView;
-export type SaveSnapshot = import('../../../modules/play/state.js').Snapshot;
 
 /**
  * One save per player and game, rewritten after every step. `seq` counts steps: an event must
@@ -38,10 +34,10 @@ export const gameSaves = pgTable(
     storyVersion: integer('story_version').notNull(),
     seq: integer('seq').notNull().default(0),
     inkState: text('ink_state').notNull(),
-    state: jsonb('state').$type<SaveState>().notNull(),
-    view: jsonb('view').$type<SaveView>().notNull(),
+    state: jsonb('state').$type<PlayerState>().notNull(),
+    view: jsonb('view').$type<StoryView>().notNull(),
     /** Choice points of the current chapter, oldest first: what rewind returns to. */
-    history: jsonb('history').$type<SaveSnapshot[]>().notNull().default([]),
+    history: jsonb('history').$type<Snapshot[]>().notNull().default([]),
     completedChapters: bigint('completed_chapters', { mode: 'number' })
       .array()
       .notNull()

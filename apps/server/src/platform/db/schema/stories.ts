@@ -1,3 +1,4 @@
+import type { CharacterPersona } from '@taleforge/contracts/character-persona';
 import type { AudioKind } from '@taleforge/contracts/constants';
 import {
   bigint,
@@ -59,9 +60,6 @@ export type FaceStyle = {
 };
 
 /** A goal the AI conversation can reach; the story names it in a `chat` tag. */
-/** Validated by characterPersonaSchema when the game is published. */
-export type CharacterPersonaJson = import('../../../modules/llm/persona.js').CharacterPersona;
-
 export type ChatGoal = { description: LocalizedText; success: LocalizedText };
 
 export const npcs = pgTable(
@@ -80,7 +78,7 @@ export const npcs = pgTable(
     goals: jsonb('goals').$type<Record<string, ChatGoal>>().notNull().default({}),
     face: jsonb('face').$type<FaceStyle>().notNull(),
     /** The authored chat material (CharacterPersona, docs/character-persona.md); null: no chat. */
-    character: jsonb('character').$type<CharacterPersonaJson>(),
+    character: jsonb('character').$type<CharacterPersona>(),
   },
   (t) => [uniqueIndex('npcs_game_key').on(t.gameId, t.key)],
 );

@@ -1,5 +1,5 @@
-import { EXPRESSIONS } from '@taleforge/contracts/constants';
 import { z } from 'zod';
+import { EXPRESSIONS } from './constants.js';
 
 /**
  * The authored material of one story character (an NPC), as a creator writes it and the story

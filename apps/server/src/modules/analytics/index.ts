@@ -1,0 +1,2 @@
+/** What other modules may use of analytics. */
+export { moveVisitorPageViews } from './queries.js';

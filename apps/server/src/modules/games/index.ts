@@ -1,0 +1,3 @@
+/** What other modules may use of the catalogue: a game's card and localized text. */
+export { localize, toGameCard } from './game-card.js';
+export { findGameCards } from './queries.js';

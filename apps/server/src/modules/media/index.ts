@@ -1,0 +1,2 @@
+/** What other modules may use of the media store: its interface and the kinds of file it keeps. */
+export { MEDIA_EXTENSIONS, type MediaExtension, type MediaStore } from './media-store.js';
