@@ -40,7 +40,7 @@ describe('startPeriodic', () => {
       runs++;
       throw new Error('database down');
     };
-    const stop = startPeriodic('failing', 10, failing, { error: (o) => errors.push(o) });
+    const stop = startPeriodic('failing', 10, failing, { error: (o: unknown) => errors.push(o) });
     await vi.advanceTimersByTimeAsync(25);
     await stop();
     expect(runs).toBe(3);
