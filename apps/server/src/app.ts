@@ -22,7 +22,6 @@ import { createPlayService } from './modules/play/play-service.js';
 import { registerPlayRoutes } from './modules/play/routes.js';
 import { chapterUnlockPrice } from './modules/play/unlocks.js';
 import { type RiskKeys, registerRiskRoutes } from './modules/risk/index.js';
-import { startPeriodic } from './modules/wallet/expiry-job.js';
 import {
   createUnlockService,
   createWalletService,
@@ -42,6 +41,7 @@ import { readIndexHtml, registerSpa } from './platform/http/spa.js';
 import { loggerOptions, RequestLogController } from './platform/logger.js';
 import { MAILBOX_STYLE, registerMailboxPage } from './platform/mail/mailbox-page.js';
 import { createOutboxMailer, createSmtpMailer } from './platform/mail/mailer.js';
+import { startPeriodic } from './platform/periodic.js';
 
 export interface AppDeps {
   config: Config;

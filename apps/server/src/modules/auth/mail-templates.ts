@@ -1,12 +1,7 @@
 import type { Locale } from '@taleforge/contracts/constants';
+import escapeHtml from 'escape-html';
 import type { Mail } from '../../platform/mail/mailer.js';
 import type { CodeUse } from './codes.js';
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 interface Copy {
   subject: string;

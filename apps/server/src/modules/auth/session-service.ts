@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import type { Db, Tx } from '../../platform/db/client.js';
 import type { TokenCheck } from '../../platform/http/auth-gate.js';
 import type { AuthContext } from '../../platform/http/request-context.js';
@@ -27,8 +28,13 @@ export interface SessionServiceDeps {
   cacheMs?: number;
 }
 
-/** Checked tokens kept at most; past it the oldest go first. */
+/** Checked tokens kept at most, the least recently used going first: 50k players' tokens ≈ 15 MB. */
 const CACHE_MAX_ENTRIES = 50_000;
+
+interface Checked {
+  auth: AuthContext;
+  refreshing: boolean;
+}
 
 export function createSessionService({
   db,
@@ -38,16 +44,21 @@ export function createSessionService({
 }: SessionServiceDeps) {
   const ttlMs = ttlDays * DAY_MS;
   /**
-   * Token hash → what the database said, until `until`. A logout or password reset in this
-   * process drops the entries at once; one in another process is seen within `cacheMs`
-   * (docs/decisions/0015). Sessions still owing a nickname are never kept: completing it must
-   * open the app on the very next call.
+   * Token hash → what the database said, for `cacheMs` from the check at most (never past the
+   * session's own expiry). A logout or password reset in this process drops the entries at once;
+   * one in another process is seen within `cacheMs` (docs/decisions/0015). Sessions still owing
+   * a nickname are never kept: completing it must open the app on the very next call.
    *
    * An entry in the second half of its window is checked again in the background while it still
    * answers, so a player who keeps playing never waits for the check; the window counts from
    * the last check, so a revocation elsewhere is still seen within `cacheMs`.
    */
-  const checked = new Map<string, { auth: AuthContext; until: number; refreshing: boolean }>();
+  const checked = new LRUCache<string, Checked>({
+    max: CACHE_MAX_ENTRIES,
+    // The injected clock, read on every lookup: a window is a promise to the millisecond.
+    perf: { now: () => now().getTime() },
+    ttlResolution: 0,
+  });
   /**
    * Bumped by every revocation in this process: a check that read the session before a
    * revocation committed must not put the revoked token back.
@@ -56,13 +67,11 @@ export function createSessionService({
 
   function remember(tokenHash: string, auth: AuthContext, at: number, expiresAt: Date) {
     if (cacheMs <= 0 || auth.needsCompletion) return;
-    checked.delete(tokenHash);
-    if (checked.size >= CACHE_MAX_ENTRIES) checked.delete(checked.keys().next().value!);
-    checked.set(tokenHash, {
-      auth,
-      until: Math.min(at + cacheMs, expiresAt.getTime()),
-      refreshing: false,
-    });
+    // lru-cache still serves an entry whose age equals its ttl: one less keeps the window open
+    // only while it is younger than `cacheMs`.
+    const ttl = Math.min(cacheMs, expiresAt.getTime() - at) - 1;
+    if (ttl < 1) return;
+    checked.set(tokenHash, { auth, refreshing: false }, { ttl, start: at });
   }
 
   /** What the database says of a token now; kept for `cacheMs` when it opens calls. */
@@ -89,7 +98,7 @@ export function createSessionService({
     return { ok: true, auth };
   }
 
-  function refreshAhead(tokenHash: string, entry: { refreshing: boolean }) {
+  function refreshAhead(tokenHash: string, entry: Checked) {
     entry.refreshing = true;
     check(tokenHash).then(
       (result) => {
@@ -116,7 +125,8 @@ export function createSessionService({
 
   function forget(match: (auth: AuthContext) => boolean) {
     revocations++;
-    for (const [tokenHash, entry] of checked) if (match(entry.auth)) checked.delete(tokenHash);
+    const revoked = [...checked.entries()].filter(([, entry]) => match(entry.auth));
+    for (const [tokenHash] of revoked) checked.delete(tokenHash);
   }
 
   return {
@@ -138,14 +148,12 @@ export function createSessionService({
 
     async verifyToken(token: string): Promise<TokenCheck> {
       const tokenHash = hashToken(token);
-      const at = now().getTime();
       const hit = checked.get(tokenHash);
-      if (hit && hit.until > at) {
-        if (!hit.refreshing && hit.until - at < cacheMs / 2) refreshAhead(tokenHash, hit);
-        return { ok: true, auth: hit.auth };
+      if (!hit) return check(tokenHash);
+      if (!hit.refreshing && checked.getRemainingTTL(tokenHash) < cacheMs / 2) {
+        refreshAhead(tokenHash, hit);
       }
-      if (hit) checked.delete(tokenHash);
-      return check(tokenHash);
+      return { ok: true, auth: hit.auth };
     },
 
     async revoke(sessionId: number): Promise<void> {

@@ -1,6 +1,7 @@
 import type { CharacterPersona } from '@taleforge/contracts/character-persona';
 import type { Locale } from '@taleforge/contracts/constants';
 import { STATUS } from '@taleforge/contracts/status';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/app-error.js';
 import {
@@ -28,8 +29,10 @@ export interface ConversationContext {
 interface Cast {
   npc: NpcRow | null;
   chapters: ChapterRow[];
-  expires: number;
 }
+
+/** (game, character) pairs kept: every character of a large catalogue, a few KB each. */
+const CAST_CACHE_MAX = 5_000;
 
 /**
  * Resolves conversations before anything is charged: the game exists, the character is in it
@@ -41,21 +44,26 @@ interface Cast {
  * are read on every call.
  */
 export function createContextLoader(db: Db, reads: ChatReads, now: () => Date, ttlMs: number) {
-  const cast = new Map<string, Cast>();
+  // As stale as the catalogue may be (CATALOGUE_CACHE_MS): a publish shows within that time.
+  const cast = new LRUCache<string, Cast>({
+    max: CAST_CACHE_MAX,
+    ttl: ttlMs,
+    perf: { now: () => now().getTime() },
+    ttlResolution: 0,
+  });
 
   async function castOf(gameId: number, npcId: number): Promise<Cast> {
     const key = `${gameId}:${npcId}`;
     const cached = cast.get(key);
-    if (cached && cached.expires > now().getTime()) return cached;
+    if (cached) return cached;
     const game = await findPublishedGame(db, gameId);
     if (!game) throw new AppError(STATUS.GAME_NOT_FOUND);
     const [npc, chapters] = await Promise.all([
       findNpc(db, gameId, npcId),
       listChapters(db, gameId),
     ]);
-    const loaded = { npc, chapters, expires: now().getTime() + ttlMs };
-    if (cast.size > 5000) cast.clear();
-    cast.set(key, loaded);
+    const loaded = { npc, chapters };
+    if (ttlMs > 0) cast.set(key, loaded);
     return loaded;
   }
 

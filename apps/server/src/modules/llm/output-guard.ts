@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { TRAILER_MARKER } from './reply-trailer.js';
 
 /** Consecutive words of our instructions that, seen in a reply, mean it is reciting them. */
@@ -113,13 +114,15 @@ export class OutputGuard {
   }
 }
 
-// The rules differ only by character name and language: a few dozen variants per process.
-const shingleCache = new Map<string, Set<string>>();
+/**
+ * The rules differ only by character name and language: a few dozen variants per process, so 256
+ * is ample. No lifetime: the shingles of a text never change.
+ */
+const shingleCache = new LRUCache<string, Set<string>>({ max: 256 });
 
 function shinglesOf(text: string): Set<string> {
   let set = shingleCache.get(text);
   if (!set) {
-    if (shingleCache.size >= 256) shingleCache.clear();
     set = computeShingles(text);
     shingleCache.set(text, set);
   }

@@ -1,4 +1,5 @@
 import type { Currency, Locale } from '@taleforge/contracts/constants';
+import escapeHtml from 'escape-html';
 import { toMajor } from './catalogue.js';
 import type { SandboxCheckoutRow } from './queries.js';
 
@@ -51,10 +52,6 @@ const TEXT = {
 } as const satisfies Record<Locale, Record<string, string>>;
 
 const METHODS = ['alipay', 'wechat_pay', 'card'] as const;
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 function formatAmount(row: SandboxCheckoutRow, locale: Locale): string {
   const currency = row.currency as Currency;

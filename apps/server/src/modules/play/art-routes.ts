@@ -1,5 +1,6 @@
 import { EXPRESSIONS, type Expression } from '@taleforge/contracts/constants';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../../platform/db/client.js';
 import { findCoverArt, findNpcFace, findSceneStyle } from './content-queries.js';
 import { portraitSvg } from './portrait.js';
@@ -8,6 +9,13 @@ import { coverSvg, sceneSvg } from './scene-art.js';
 const CACHE_CONTROL = 'public, max-age=86400';
 const ID = /^\d{1,10}$/;
 const KEY = /^[a-z][a-z0-9_]{0,63}$/;
+/**
+ * A portrait or a scene is a few KB of SVG: 2,000 of them or 8 M characters. Five minutes, so a
+ * face or a scene published again, or a character that did not exist yet (a 404), shows soon.
+ */
+const ART_CACHE_MAX = 2_000;
+const ART_CACHE_CHARS = 8 * 2 ** 20;
+const ART_CACHE_TTL_MS = 5 * 60_000;
 
 function svg(reply: FastifyReply, body: string | null) {
   if (body === null) return reply.code(404).type('text/plain').send('not found');
@@ -19,13 +27,19 @@ function svg(reply: FastifyReply, body: string | null) {
  * df_id, no token) so <img> can load them; nothing here is secret.
  */
 export function registerArtRoutes(app: FastifyInstance, db: Db): void {
-  const rendered = new Map<string, string | null>();
+  const rendered = new LRUCache<string, { body: string | null }>({
+    max: ART_CACHE_MAX,
+    maxSize: ART_CACHE_CHARS,
+    sizeCalculation: ({ body }) => Math.max(body?.length ?? 0, 1),
+    ttl: ART_CACHE_TTL_MS,
+  });
   const memo = async (key: string, render: () => Promise<string | null>) => {
-    if (!rendered.has(key)) {
-      if (rendered.size > 2000) rendered.clear();
-      rendered.set(key, await render());
+    let hit = rendered.get(key);
+    if (!hit) {
+      hit = { body: await render() };
+      rendered.set(key, hit);
     }
-    return rendered.get(key)!;
+    return hit.body;
   };
 
   app.get<{ Params: { id: string; file: string } }>(

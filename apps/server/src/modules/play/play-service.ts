@@ -3,6 +3,7 @@ import type { GameEventBody, PlayState } from '@taleforge/contracts';
 import type { Locale } from '@taleforge/contracts/constants';
 import { STATUS } from '@taleforge/contracts/status';
 import type { FastifyBaseLogger } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { Db, Tx } from '../../platform/db/client.js';
 import type { PlayerState } from '../../platform/db/schema/save-state.js';
 import { AppError } from '../../platform/http/app-error.js';
@@ -41,13 +42,18 @@ interface StoryAt {
 
 const cryptoRandom = () => randomInt(0, 2 ** 32) / 2 ** 32;
 
-/** Immutable once published: a chapter version's compiled story is cached by (chapter, version). */
-const STORY_CACHE_SIZE = 256;
+/**
+ * A chapter version's compiled story never changes, so it needs no lifetime; 256 stories or 32 M
+ * characters (about 64 MB) hold every chapter a process serves, the least played going first.
+ */
+const STORY_CACHE_MAX = 256;
+const STORY_CACHE_CHARS = 32 * 2 ** 20;
+/** Games whose chapters and content are kept: the whole catalogue many times over. */
+const GAME_CACHE_MAX = 1_000;
 
 interface LoadedGame {
   chapters: ChapterRow[];
   content: GameContent;
-  expires: number;
 }
 
 export function createPlayService({
@@ -57,25 +63,34 @@ export function createPlayService({
   random = cryptoRandom,
   log: moduleLog,
 }: PlayDeps) {
-  const stories = new Map<string, string>();
-  const loadedGames = new Map<number, LoadedGame>();
-
+  const stories = new LRUCache<string, string>({
+    max: STORY_CACHE_MAX,
+    maxSize: STORY_CACHE_CHARS,
+    sizeCalculation: (json) => json.length,
+  });
   /**
    * Content changes only when a game is published, so every event of every player need not read
-   * it: it is kept for `contentTtlMs` (a new chapter version reaches new plays within that time).
+   * it: it is kept for `contentTtlMs` (a new chapter version reaches new plays within that time;
+   * 0 reads it every time).
    */
+  const loadedGames = new LRUCache<number, LoadedGame>({
+    max: GAME_CACHE_MAX,
+    ttl: contentTtlMs,
+    perf: { now: () => now().getTime() },
+    ttlResolution: 0,
+  });
+
   async function loadGame(gameId: number): Promise<LoadedGame> {
     const cached = loadedGames.get(gameId);
-    if (cached && cached.expires > now().getTime()) return cached;
+    if (cached) return cached;
     const game = await findPublishedGame(db, gameId);
     if (!game) throw new AppError(STATUS.GAME_NOT_FOUND);
     const [chapters, content] = await Promise.all([
       listChapters(db, gameId),
       loadGameContent(db, gameId),
     ]);
-    const loaded = { chapters, content, expires: now().getTime() + contentTtlMs };
-    if (loadedGames.size > 1000) loadedGames.clear();
-    loadedGames.set(gameId, loaded);
+    const loaded = { chapters, content };
+    if (contentTtlMs > 0) loadedGames.set(gameId, loaded);
     return loaded;
   }
 
@@ -85,7 +100,6 @@ export function createPlayService({
     if (cached) return cached;
     const json = await findStoryJson(conn, chapterId, version);
     if (!json) throw new AppError(STATUS.CHAPTER_NOT_FOUND);
-    if (stories.size >= STORY_CACHE_SIZE) stories.delete(stories.keys().next().value!);
     stories.set(key, json);
     return json;
   }

@@ -1,5 +1,6 @@
 import { Story } from 'inkjs';
 import { ErrorType } from 'inkjs/engine/Error';
+import { LRUCache } from 'lru-cache';
 import type { LocalizedText, MinigameSpec } from '../../platform/db/schema/index.js';
 import {
   type ChapterSummary,
@@ -59,8 +60,11 @@ interface LoadedStory {
   errors: string[];
 }
 
-const STORY_POOL_SIZE = 128;
-const pool = new Map<string, LoadedStory>();
+/**
+ * Built stories by their JSON, the least recently played going first. 128 holds every chapter in
+ * play at once; no lifetime, since a story built again from the same JSON is the same story.
+ */
+const pool = new LRUCache<string, LoadedStory>({ max: 128 });
 
 function loadStory(storyJson: string): LoadedStory {
   const found = pool.get(storyJson);
@@ -80,7 +84,6 @@ function loadStory(storyJson: string): LoadedStory {
     (key: string) => loaded.player.state?.tasks[key] === true,
     true,
   );
-  if (pool.size >= STORY_POOL_SIZE) pool.delete(pool.keys().next().value!);
   pool.set(storyJson, loaded);
   return loaded;
 }

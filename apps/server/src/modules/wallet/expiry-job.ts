@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db/client.js';
 import { usersWithExpiredLots } from './queries.js';
 import type { WalletService } from './wallet-service.js';
@@ -16,24 +15,4 @@ export async function runLotExpiry(db: Db, wallet: WalletService): Promise<numbe
     for (const userId of userIds) gems += await wallet.expireUser(db, userId);
     if (userIds.length < BATCH) return gems;
   }
-}
-
-/** Runs a job now and then every `intervalMs` until stopped; a failed run is logged and retried. */
-export function startPeriodic(
-  name: string,
-  intervalMs: number,
-  job: () => Promise<unknown>,
-  log: FastifyBaseLogger,
-): () => Promise<void> {
-  let running: Promise<unknown> = Promise.resolve();
-  const tick = () => {
-    running = job().catch((err: unknown) => log.error({ err, job: name }, 'periodic job failed'));
-  };
-  tick();
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
 }

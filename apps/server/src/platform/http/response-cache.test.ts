@@ -45,23 +45,51 @@ describe('ResponseCache', () => {
   });
 
   it('expires after its lifetime and answers 304 for a matching tag', async () => {
-    let now = 0;
+    const start = Date.parse('2026-11-25T12:00:00Z');
+    let now = start;
     let value = 1;
     const cache = new ResponseCache(1000, () => now);
     const load = async () => JSON.stringify({ value });
     const a = fakeReply();
     await cache.send(request(), a.reply as never, 'k', load);
     value = 2;
-    now = 999;
+    now = start + 1000;
     const b = fakeReply();
     await cache.send(request(a.sent.headers.etag), b.reply as never, 'k', load);
     expect(b.sent.code).toBe(304);
-    now = 1000;
+    now = start + 1001;
     const c = fakeReply();
     await cache.send(request(a.sent.headers.etag), c.reply as never, 'k', load);
     expect(c.sent.code).toBe(200);
     expect(String(c.sent.body)).toBe('{"value":2}');
     expect(c.sent.headers.etag).not.toBe(a.sent.headers.etag);
+  });
+
+  it('keeps at most its bound, dropping the page read longest ago', async () => {
+    const loads: string[] = [];
+    const cache = new ResponseCache(60_000, Date.now, 2);
+    const read = (key: string) =>
+      cache.send(request(), fakeReply().reply as never, key, async () => {
+        loads.push(key);
+        return JSON.stringify({ key });
+      });
+    await read('a');
+    await read('b');
+    await read('a');
+    await read('c');
+    await read('a');
+    await read('b');
+    expect(loads).toEqual(['a', 'b', 'c', 'b']);
+  });
+
+  it('caches nothing with a lifetime of 0', async () => {
+    let loads = 0;
+    const cache = new ResponseCache(0);
+    const load = async () => JSON.stringify({ n: ++loads });
+    await cache.send(request(), fakeReply().reply as never, 'k', load);
+    const again = fakeReply();
+    await cache.send(request(), again.reply as never, 'k', load);
+    expect(String(again.sent.body)).toBe('{"n":2}');
   });
 
   it('does not cache a failed load', async () => {

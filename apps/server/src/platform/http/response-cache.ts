@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -12,8 +13,17 @@ type Encoding = 'br' | 'gzip' | 'identity';
 interface Entry {
   bodies: Record<Encoding, Buffer>;
   etag: string;
-  expiresAt: number;
 }
+
+/** Reads the page and writes it as JSON text (through its contract's serializer). */
+type Load = () => Promise<string>;
+
+/**
+ * A page is a few kilobytes in three encodings and there is one per (call, language, query):
+ * 1,000 of them or 32 MB, whichever comes first, hold every catalogue page players ask for.
+ */
+const MAX_ENTRIES = 1_000;
+const MAX_BYTES = 32 * 2 ** 20;
 
 const encodings = new Negotiator<'br' | 'gzip'>({ supportedValues: ['br', 'gzip'] });
 
@@ -26,14 +36,26 @@ const encodings = new Negotiator<'br' | 'gzip'>({ supportedValues: ['br', 'gzip'
  * kilobytes of JSON, and writing it uncompressed costs more than everything else the read does.
  */
 export class ResponseCache {
-  private readonly entries = new Map<string, Entry>();
-  private readonly loading = new Map<string, Promise<Entry>>();
+  private readonly entries: LRUCache<string, Entry, Load>;
 
+  /** `ttlMs` is how stale a catalogue page may be (CATALOGUE_CACHE_MS); 0 caches nothing. */
   constructor(
     private readonly ttlMs: number,
-    private readonly now: () => number = Date.now,
-    private readonly maxEntries = 1_000,
-  ) {}
+    now: () => number = Date.now,
+    maxEntries = MAX_ENTRIES,
+  ) {
+    this.entries = new LRUCache<string, Entry, Load>({
+      max: maxEntries,
+      maxSize: MAX_BYTES,
+      sizeCalculation: ({ bodies }) =>
+        bodies.identity.length + bodies.br.length + bodies.gzip.length,
+      ttl: ttlMs,
+      perf: { now },
+      ttlResolution: 0,
+      // One load per key at a time: a burst of misses shares the same database read.
+      fetchMethod: (_key, _stale, { context: load }) => fill(load),
+    });
+  }
 
   async send(
     request: FastifyRequest,
@@ -54,37 +76,20 @@ export class ResponseCache {
     return reply.send(entry.bodies[encoding]);
   }
 
-  invalidate(): void {
-    this.entries.clear();
+  private async get(key: string, load: Load): Promise<Entry> {
+    if (this.ttlMs <= 0) return fill(load);
+    const entry = await this.entries.fetch(key, { context: load });
+    return entry!;
   }
+}
 
-  private async get(key: string, load: () => Promise<string>): Promise<Entry> {
-    const hit = this.entries.get(key);
-    if (hit && hit.expiresAt > this.now()) return hit;
-    // One load per key at a time: a burst of misses shares the same database read.
-    let pending = this.loading.get(key);
-    if (!pending) {
-      pending = this.fill(key, load).finally(() => this.loading.delete(key));
-      this.loading.set(key, pending);
-    }
-    return pending;
-  }
-
-  private async fill(key: string, load: () => Promise<string>): Promise<Entry> {
-    const identity = Buffer.from(await load());
-    const [br, gz] = await Promise.all([
-      // Quality 5 compresses a catalogue page within a millisecond and nearly as well as 11.
-      brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
-      gzipAsync(identity),
-    ]);
-    const etag = `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
-    const entry = {
-      bodies: { br, gzip: gz, identity },
-      etag,
-      expiresAt: this.now() + this.ttlMs,
-    };
-    if (this.entries.size >= this.maxEntries) this.entries.clear();
-    this.entries.set(key, entry);
-    return entry;
-  }
+async function fill(load: Load): Promise<Entry> {
+  const identity = Buffer.from(await load());
+  const [br, gz] = await Promise.all([
+    // Quality 5 compresses a catalogue page within a millisecond and nearly as well as 11.
+    brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+    gzipAsync(identity),
+  ]);
+  const etag = `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
+  return { bodies: { br, gzip: gz, identity }, etag };
 }

@@ -1,13 +1,8 @@
 import { desc } from 'drizzle-orm';
+import escapeHtml from 'escape-html';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.js';
 import { outboxMails } from '../db/schema/index.js';
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 /** The page's one inline style, allowed by its hash in the Content-Security-Policy. */
 export const MAILBOX_STYLE = `body{font-family:system-ui;max-width:760px;margin:2rem auto;padding:0 1rem;background:#14112b;color:#eee}

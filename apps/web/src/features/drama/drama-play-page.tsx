@@ -1,4 +1,4 @@
-import type { ChapterInfo, PlayState, ResourceInfo } from '@taleforge/contracts';
+import type { ChapterInfo } from '@taleforge/contracts';
 import type { Expression } from '@taleforge/contracts/constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
@@ -6,14 +6,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData, useParams } from 'react-router';
 import { usePageTitle } from '../../shared/lib/use-page-title';
 import { ChapterEnd } from './chapter-end';
-import { ChoiceList } from './choice-list';
 import { DialogueBox } from './dialogue-box';
 import { Journal } from './journal';
-import { DiceGame } from './minigames/dice-game';
-import { PuzzleGame } from './minigames/puzzle-game';
-import { WordGame } from './minigames/word-game';
-import { MusicToggle } from './music-toggle';
+import { JournalDrawer } from './journal-drawer';
+import { PlayHeader } from './play-header';
 import { parseGameId, type playLoader } from './play-loader';
+import { chatPortrait, storyPortrait } from './stage-portrait';
+import { StepActions } from './step-actions';
+import { useLineCursor } from './use-line-cursor';
 import { useGameResources, usePlay } from './use-play';
 import './play.css';
 
@@ -23,39 +23,6 @@ const UnlockDialog = lazy(() =>
 );
 /** The chat panel and its streaming client load only when a conversation is opened. */
 const ChatPanel = lazy(() => import('./chat/chat-panel'));
-
-/** Which line of the latest step is on screen; a step that brings no new lines keeps its place. */
-function useLineCursor(state: PlayState | null) {
-  const key = state ? JSON.stringify(state.lines) : '';
-  const [cursor, setCursor] = useState({ key: '', index: 0 });
-  if (cursor.key !== key) setCursor({ key, index: 0 });
-  const index = cursor.key === key ? cursor.index : 0;
-  const advance = () => setCursor((c) => ({ ...c, index: c.index + 1 }));
-  const finished = !state || state.lines.length === 0 || index >= state.lines.length - 1;
-  return { index, advance, finished, lineKey: `${key}#${index}` };
-}
-
-function portraitOf(state: PlayState | null, index: number, resources: ResourceInfo | undefined) {
-  if (!state || !resources) return null;
-  // The last character who spoke up to this line stays on stage.
-  for (let i = Math.min(index, state.lines.length - 1); i >= 0; i--) {
-    const line = state.lines[i]!;
-    if (line.npc_id) {
-      const npc = resources.npcs.find((n) => n.id === line.npc_id);
-      return npc ? { url: npc.portraits[line.expression ?? 'normal'], name: npc.name } : null;
-    }
-  }
-  return null;
-}
-
-function chatPortrait(
-  resources: ResourceInfo | undefined,
-  npcId: number,
-  expression: Expression | null,
-) {
-  const npc = resources?.npcs.find((n) => n.id === npcId);
-  return npc ? { url: npc.portraits[expression ?? 'normal'], name: npc.name } : null;
-}
 
 export function DramaPlayPage() {
   const { t } = useTranslation();
@@ -84,9 +51,8 @@ export function DramaPlayPage() {
   const portrait =
     chatWith !== null
       ? chatPortrait(resources.data, chatWith, chatFace)
-      : portraitOf(state, index, resources.data);
+      : storyPortrait(state, index, resources.data);
   const scene = resources.data?.scenes.find((s) => s.key === state?.scene)?.url;
-  const music = resources.data?.audio.find((a) => a.kind === 'music')?.url ?? null;
   // Choices and games wait until the last line has been read out in full.
   const ready = finished && !busy && (!state?.lines.length || typedLine === lineKey);
 
@@ -95,13 +61,7 @@ export function DramaPlayPage() {
     if (gameId) window.scrollTo(0, 0);
   }, [gameId]);
 
-  useEffect(() => {
-    if (!journalOpen) return;
-    document.querySelector<HTMLElement>('.play__journal-close')?.focus();
-    const close = (event: KeyboardEvent) => event.key === 'Escape' && setJournalOpen(false);
-    window.addEventListener('keydown', close);
-    return () => window.removeEventListener('keydown', close);
-  }, [journalOpen]);
+  const closeJournal = useCallback(() => setJournalOpen(false), []);
 
   const openChapter = useMemo(
     () => (chapter: ChapterInfo) => {
@@ -139,40 +99,12 @@ export function DramaPlayPage() {
     <div className="play" aria-busy={!state}>
       <div className="play__stage">
         {scene && <img className="play__scene" src={scene} alt="" />}
-        <header className="play__top">
-          <Link to="/For_You" className="icon-button play__back" aria-label={t('common.backHome')}>
-            ‹
-          </Link>
-          <div className="play__titles">
-            <h1>{resources.data?.game.title ?? '…'}</h1>
-            {state && (
-              <p>
-                {t('play.chapters.title', {
-                  n: resources.data?.chapters.find((c) => c.id === state.chapter_id)?.position ?? 1,
-                  title: state.chapter_title,
-                })}
-              </p>
-            )}
-          </div>
-          {state && (
-            <span className="play__stars">
-              <span aria-hidden="true">★ {state.stats.stars}</span>
-              <span className="sr-only">
-                {t('play.stats.starsCount', { count: state.stats.stars })}
-              </span>
-            </span>
-          )}
-          <MusicToggle url={music} />
-          <button
-            type="button"
-            className="button button--small button--ghost play__journal-toggle"
-            aria-expanded={journalOpen}
-            aria-controls="play-journal"
-            onClick={() => setJournalOpen((o) => !o)}
-          >
-            {t('play.journal.open')}
-          </button>
-        </header>
+        <PlayHeader
+          state={state}
+          resources={resources.data}
+          journalOpen={journalOpen}
+          onToggleJournal={() => setJournalOpen((o) => !o)}
+        />
 
         {portrait ? (
           <img
@@ -204,62 +136,7 @@ export function DramaPlayPage() {
           )}
 
           {state && ready && !state.chapter_ended && (
-            <>
-              {state.choices.length > 0 && !state.minigame && (
-                <ChoiceList
-                  choices={state.choices}
-                  disabled={busy}
-                  onChoose={(i) => void act({ type: 'choose', choice_index: i })}
-                />
-              )}
-              {state.minigame?.kind === 'puzzle' && (
-                <PuzzleGame
-                  key={state.minigame.key}
-                  game={state.minigame}
-                  disabled={busy}
-                  onSubmit={(slots) => void act({ type: 'minigame_move', move: { slots } })}
-                />
-              )}
-              {state.minigame?.kind === 'dice' && (
-                <DiceGame
-                  game={state.minigame}
-                  disabled={busy}
-                  onRoll={() => void act({ type: 'minigame_move', move: { action: 'roll' } })}
-                />
-              )}
-              {state.minigame?.kind === 'word' && (
-                <WordGame
-                  key={state.minigame.key}
-                  game={state.minigame}
-                  disabled={busy}
-                  onGuess={(guess) => void act({ type: 'minigame_move', move: { guess } })}
-                />
-              )}
-              {state.conversation && (
-                <section className="conversation" aria-labelledby="conversation-title">
-                  <h2 id="conversation-title">
-                    {t('play.conversation.title', { name: state.conversation.npc_name })}
-                  </h2>
-                  <p>{state.conversation.goal_text}</p>
-                  <div className="conversation__actions">
-                    <button
-                      type="button"
-                      className="button button--gold"
-                      onClick={() => setChatWith(state.conversation!.npc_id)}
-                    >
-                      {t('play.conversation.talk', { name: state.conversation.npc_name })}
-                    </button>
-                    <button
-                      type="button"
-                      className="button button--ghost"
-                      onClick={() => void act({ type: 'continue' })}
-                    >
-                      {t('play.conversation.continue')}
-                    </button>
-                  </div>
-                </section>
-              )}
-            </>
+            <StepActions state={state} busy={busy} act={act} onTalk={setChatWith} />
           )}
           {state?.chapter_ended && ready && (
             <ChapterEnd
@@ -285,19 +162,7 @@ export function DramaPlayPage() {
         </Suspense>
       )}
 
-      <aside
-        id="play-journal"
-        className={`play__journal ${journalOpen ? 'play__journal--open' : ''}`}
-        aria-label={t('play.journal.label')}
-      >
-        <button
-          type="button"
-          className="icon-button play__journal-close"
-          onClick={() => setJournalOpen(false)}
-          aria-label={t('common.close')}
-        >
-          ×
-        </button>
+      <JournalDrawer open={journalOpen} onClose={closeJournal}>
         <Journal
           state={state}
           resources={resources.data}
@@ -313,7 +178,7 @@ export function DramaPlayPage() {
             setChatWith(npcId);
           }}
         />
-      </aside>
+      </JournalDrawer>
 
       {unlocking && (
         <Suspense fallback={null}>

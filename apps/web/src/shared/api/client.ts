@@ -1,5 +1,6 @@
 import type { CallBodyInput, CallData, CallDef, CallQueryInput } from '@taleforge/contracts';
 import { ACCEPT_LANGUAGE, LIMITS, type Locale } from '@taleforge/contracts/constants';
+import { EventSourceParserStream } from 'eventsource-parser/stream';
 import { ApiError, type ApiErrorKind, isLoginRequiredStatus } from './api-error';
 
 /**
@@ -179,23 +180,19 @@ export function createApiClient(deps: ClientDeps) {
   return { request, stream };
 }
 
-/** Splits an SSE body into events (`event:` and one `data:` line each; comments skipped). */
+/**
+ * Hands on each named event of an SSE body, its `data` read as JSON. The parser follows the
+ * EventSource rules: any line ending, `data:` lines joined, comments and `retry:` skipped.
+ */
 async function readEvents(response: Response, onEvent: (name: string, data: unknown) => void) {
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
+  const reader = response
+    .body!.pipeThrough(new TextDecoderStream())
+    .pipeThrough(new EventSourceParserStream())
+    .getReader();
   for (;;) {
     const { value, done } = await reader.read();
     if (done) break;
-    buffer += value;
-    let end = buffer.indexOf('\n\n');
-    while (end !== -1) {
-      const frame = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      const name = /^event: (.*)$/m.exec(frame)?.[1];
-      const data = /^data: (.*)$/m.exec(frame)?.[1];
-      if (name && data) onEvent(name, JSON.parse(data));
-      end = buffer.indexOf('\n\n');
-    }
+    if (value.event && value.data) onEvent(value.event, JSON.parse(value.data));
   }
 }
 

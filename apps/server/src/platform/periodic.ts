@@ -1,0 +1,32 @@
+import type { FastifyBaseLogger } from 'fastify';
+
+/**
+ * Runs a job now and again `intervalMs` after each run ends, until stopped; a failed run is
+ * logged and the next one still comes. A run never starts while the one before is going: a slow
+ * run (a long sweep, a database that stalls) delays the next instead of piling runs up.
+ */
+export function startPeriodic(
+  name: string,
+  intervalMs: number,
+  job: () => Promise<unknown>,
+  log: Pick<FastifyBaseLogger, 'error'>,
+): () => Promise<void> {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  const run = () => {
+    running = job()
+      .catch((err: unknown) => log.error({ err, job: name }, 'periodic job failed'))
+      .then(() => {
+        if (stopped) return;
+        timer = setTimeout(run, intervalMs);
+        timer.unref();
+      });
+  };
+  run();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await running;
+  };
+}
