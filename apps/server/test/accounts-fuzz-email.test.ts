@@ -1,4 +1,4 @@
-import type { LoginData } from '@taleforge/contracts';
+import { CALLS, type LoginData } from '@taleforge/contracts';
 import type { Locale } from '@taleforge/contracts/constants';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -25,7 +25,7 @@ import {
   watchMails,
   withChange,
 } from './support/fuzz.js';
-import { type CallOptions, call } from './support/http.js';
+import { api, type CallOptions } from './support/http.js';
 import { startTestServer, type TestServer } from './support/server.js';
 import { startSmtpServer } from './support/smtp.js';
 
@@ -57,7 +57,7 @@ async function check(path: string, options: CallOptions & { lang: Locale }) {
 }
 
 async function codeFor(email: string, use: 'REGISTER' | 'UPDATE_PWD' = 'REGISTER') {
-  const res = await call(server, '/api/v1/login/ticket', {
+  const res = await api(server, CALLS.loginTicket, {
     dfId: DEVICE,
     body: { email, send_to_email: true, ticket_use_type: use },
   });
@@ -199,7 +199,7 @@ describe('every field of every email payload, fuzzed', () => {
       40,
     );
     // Past Node's header size limit the request never reaches us: refused, not a 500.
-    const long = await call(server, '/api/v1/validate/user/exist', {
+    const long = await api(server, CALLS.userExist, {
       query: { email: `${'a'.repeat(20_000)}@example.com` },
     });
     expect(long.http).toBe(431);

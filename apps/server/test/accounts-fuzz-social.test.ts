@@ -1,4 +1,4 @@
-import type { LoginData, UserInfo } from '@taleforge/contracts';
+import { CALLS, type LoginData, type UserInfo } from '@taleforge/contracts';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +16,7 @@ import {
   UNICODE_EDGES,
   withChange,
 } from './support/fuzz.js';
-import { call } from './support/http.js';
+import { api } from './support/http.js';
 import { startTestServer, type TestServer } from './support/server.js';
 import { newVisitor } from './support/visitors.js';
 
@@ -148,7 +148,7 @@ describe('every field of every social payload, fuzzed', () => {
     const fields = ['oauth_enum', 'nick_name', 'avatar', 'scene_type', 'invite_code'];
     await holds(
       fc.asyncProperty(fieldChange([...fields, 'register_df_id']), locale, async (change, lang) => {
-        const signedIn = await call<LoginData>(server, '/api/v1/login', {
+        const signedIn = await api(server, CALLS.login, {
           body: { oauth_enum: 'GOOGLE', scene_type: 1, ...googleAccount() },
         });
         const token = signedIn.data!.access_token;
@@ -168,7 +168,7 @@ describe('every field of every social payload, fuzzed', () => {
           lang,
           token,
         });
-        const info = await call<UserInfo>(server, '/api/auth/h5/user/info', { token });
+        const info = await api(server, CALLS.userInfo, { token });
         if (res.status !== 200) {
           // Refused: the account still owes its nickname, nothing of the bind was kept.
           expect(info.data!.need_complete_nick_name).toBe(true);
@@ -189,7 +189,7 @@ describe('every field of every social payload, fuzzed', () => {
   it('bind: each Unicode edge case inside the nickname and the avatar', async () => {
     for (const edge of UNICODE_EDGES) {
       for (const field of ['nick_name', 'avatar'] as const) {
-        const signedIn = await call<LoginData>(server, '/api/v1/login', {
+        const signedIn = await api(server, CALLS.login, {
           body: { oauth_enum: 'GOOGLE', scene_type: 1, ...googleAccount() },
         });
         const body = {

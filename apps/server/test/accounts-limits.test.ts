@@ -1,10 +1,11 @@
+import { CALLS } from '@taleforge/contracts';
 import type { Locale } from '@taleforge/contracts/constants';
 import { STATUS, statusMessage } from '@taleforge/contracts/status';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginFailures } from '../src/platform/db/schema/index.js';
 import { PASSWORD, registerAccount } from './support/accounts.js';
-import { call } from './support/http.js';
+import { api, call } from './support/http.js';
 import { startTestServer, type TestServer } from './support/server.js';
 import { startSmtpServer } from './support/smtp.js';
 
@@ -132,7 +133,7 @@ describe('the account lock', () => {
   it('100 consecutive failures from 100 addresses lock password login from any address', async () => {
     await registerAccount(roomy, smtp, 'spread@example.com');
     const wrong = (ip: string) =>
-      call(roomy, '/api/v1/login', {
+      api(roomy, CALLS.login, {
         headers: { 'x-forwarded-for': ip },
         body: { email: 'spread@example.com', pwd: 'nope-nope', oauth_enum: 'EMAIL', scene_type: 1 },
       });
@@ -145,7 +146,7 @@ describe('the account lock', () => {
     expect(new Set(rows.map((r) => r.ip)).size).toBe(100);
 
     for (const ip of ['192.0.2.77', '198.51.100.1']) {
-      const res = await call(roomy, '/api/v1/login', {
+      const res = await api(roomy, CALLS.login, {
         lang: 'zh_CN',
         headers: { 'x-forwarded-for': ip },
         body: { email: 'spread@example.com', pwd: PASSWORD, oauth_enum: 'EMAIL', scene_type: 1 },

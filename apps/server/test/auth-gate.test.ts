@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSessionService } from '../src/modules/auth/session-service.js';
 import { users } from '../src/platform/db/schema/index.js';
 import { buildSession, buildUser } from './support/factories.js';
-import { call } from './support/http.js';
+import { api, apiRaw, call } from './support/http.js';
 import { startTestServer, type TestServer } from './support/server.js';
 
 let server: TestServer;
@@ -74,17 +74,13 @@ describe('/api/auth/ needs a token', () => {
 
   it('logout revokes the token for good → 1006', async () => {
     const { token } = await buildSession(server.database.db, { now: () => server.clock.now });
-    expect((await call(server, '/api/auth/h5/user/logout', { method: 'POST', token })).status).toBe(
-      200,
-    );
+    expect((await api(server, CALLS.logout, { token })).status).toBe(200);
     expect((await call(server, protectedPath, { token })).status).toBe(1006);
-    expect((await call(server, '/api/auth/h5/user/logout', { method: 'POST', token })).status).toBe(
-      1006,
-    );
+    expect((await api(server, CALLS.logout, { token })).status).toBe(1006);
   });
 
   it('the token is refused before the body is read', async () => {
-    const res = await call(server, '/api/auth/h5/game/event', { body: '{not json' });
+    const res = await apiRaw(server, CALLS.gameEvent, { body: '{not json' });
     expect(res.status).toBe(1005);
   });
 
@@ -117,7 +113,7 @@ describe('/api/auth/ needs a token', () => {
   });
 
   it('public calls ignore a bad token', async () => {
-    const res = await call(server, '/api/h5/game/home', { token: 'nonsense' });
+    const res = await api(server, CALLS.home, { token: 'nonsense' });
     expect(res.status).toBe(200);
   });
 });

@@ -1,5 +1,6 @@
+import { CALLS } from '@taleforge/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from './support/http.js';
+import { api, call } from './support/http.js';
 import { startTestServer, type TestServer } from './support/server.js';
 
 let server: TestServer;
@@ -76,20 +77,20 @@ describe('business outcomes are HTTP 200 with a body status', () => {
     expect(
       (await call(server, pageView, { body: { path: '/x', title: 'x' }, dfId: null })).status,
     ).toBe(1002);
-    expect((await call(server, '/api/h5/game/home', { dfId: '' })).status).toBe(1002);
-    const odd = await call(server, '/api/h5/game/home', { dfId: `<script>${'x'.repeat(300)}` });
+    expect((await api(server, CALLS.home, { dfId: '' })).status).toBe(1002);
+    const odd = await api(server, CALLS.home, { dfId: `<script>${'x'.repeat(300)}` });
     expect(odd.status).toBe(1001);
   });
 
   it('absurd lang values answer in English instead of failing', async () => {
     for (const lang of ['xx_YY', 'en_US'.repeat(500), '🙂', "'; drop table users; --", '']) {
-      const res = await call(server, '/api/h5/game/home', { lang });
+      const res = await api(server, CALLS.home, { lang });
       expect(res).toMatchObject({ http: 200, status: 200, desc: 'Success' });
     }
   });
 
   it('falls back to Accept-Language when lang is absent', async () => {
-    const res = await call(server, '/api/h5/game/home', {
+    const res = await api(server, CALLS.home, {
       headers: { 'accept-language': 'ja-JP,ja;q=0.9' },
     });
     expect(res.desc).toBe('成功しました');

@@ -28,7 +28,7 @@ export interface CallOptions extends SendOptions {
 /** A field the call has none of is forbidden; one with a required key must be passed. */
 type Part<K extends string, T> = [T] extends [undefined]
   ? { [P in K]?: never }
-  : object extends T
+  : Record<never, never> extends T
     ? { [P in K]?: T }
     : { [P in K]: T };
 
@@ -37,9 +37,8 @@ export type ApiOptions<C extends CallDef> = SendOptions &
   Part<'query', CallQueryInput<C>> &
   Part<'body', CallBodyInput<C>>;
 
-type ApiArgs<C extends CallDef> = object extends ApiOptions<C>
-  ? [options?: ApiOptions<C>]
-  : [options: ApiOptions<C>];
+type ApiArgs<C extends CallDef> =
+  object extends ApiOptions<C> ? [options?: ApiOptions<C>] : [options: ApiOptions<C>];
 
 /**
  * A call as the browser makes it, typed from its contract: the query and body are the call's
@@ -51,7 +50,7 @@ export function api<C extends CallDef>(
   def: C,
   ...[options]: ApiArgs<C>
 ): Promise<EnvelopeResponse<CallData<C>>> {
-  return call<CallData<C>>(server, def.path, { ...options, method: def.method });
+  return call<CallData<C>>(server, def.path, { ...(options as CallOptions), method: def.method });
 }
 
 /**
