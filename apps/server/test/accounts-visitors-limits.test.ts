@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageViews, users } from '../src/platform/db/schema/index.js';
 import { makeAdmin, registerAccount } from './support/accounts.js';
-import { api, call } from './support/http.js';
+import { api, apiRaw } from './support/http.js';
 import { startTestServer, type TestServer } from './support/server.js';
 import { startSmtpServer } from './support/smtp.js';
 import { newVisitor, visitorLogin } from './support/visitors.js';
@@ -185,13 +185,8 @@ describe('fuzzed payloads', () => {
           { requiredKeys: [] },
         ),
         async (body) => {
-          for (const path of [
-            '/api/v1/register',
-            '/api/v1/login',
-            '/api/v1/forget',
-            '/api/v1/login/ticket',
-          ]) {
-            const res = await call(server, path, { body });
+          for (const def of [CALLS.register, CALLS.login, CALLS.forget, CALLS.loginTicket]) {
+            const res = await apiRaw(server, def, { body });
             expect(res.http).toBe(200);
             expect(res.status).not.toBe(200);
             expect(res.desc.length).toBeGreaterThan(0);

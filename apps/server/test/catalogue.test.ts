@@ -52,10 +52,8 @@ describe('public catalogue reads', () => {
     const first = await home();
     const etag = first.headers.get('etag')!;
     expect(etag).toMatch(/^"[\w-]+"$/);
-    const res = await fetch(server.url('/api/h5/game/home', { df_id: 'v_x' }), {
-      headers: { 'if-none-match': etag },
-    });
-    expect(res.status).toBe(304);
+    const res = await api(server, CALLS.home, { dfId: 'v_x', headers: { 'if-none-match': etag } });
+    expect(res.http).toBe(304);
     // A second process reading the same rows computes the same tag.
     server.clock.advance(5_001);
     expect((await home()).headers.get('etag')).toBe(etag);

@@ -160,16 +160,16 @@ describe('chat history, memory, rewind and regenerate', () => {
       reply_id: replyId,
       client_message_id: randomUUID(),
     };
-    const regen = await chatPost(server, '/api/auth/h5/game/chat/regenerate', token, body);
+    const regen = await chatPost(server, CALLS.chatRegenerate, token, body);
     expect(eventOf(regen, 'accepted')).toMatchObject({ charged_gems: 10, gem_balance: 10 });
     expect(eventOf(regen, 'done')).toBeTruthy();
-    const again = await chatPost(server, '/api/auth/h5/game/chat/regenerate', token, body);
+    const again = await chatPost(server, CALLS.chatRegenerate, token, body);
     expect(eventOf(again, 'accepted')).toMatchObject({ charged_gems: 0, gem_balance: 10 });
     const records = (await page(token, gameId, ada)).data!.records;
     expect(records.map((r) => r.role)).toEqual(['player', 'npc']);
     expect(records[1]!.id).toBe(eventOf(regen, 'done')!.reply_id);
     // The replaced reply is gone: regenerating it again is refused, nothing charged.
-    const stale = await chatPost(server, '/api/auth/h5/game/chat/regenerate', token, {
+    const stale = await chatPost(server, CALLS.chatRegenerate, token, {
       ...body,
       client_message_id: randomUUID(),
     });

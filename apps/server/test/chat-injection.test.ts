@@ -45,7 +45,7 @@ describe(`prompt injection through the send route: ${INJECTION_CORPUS.length} at
     for (const attack of INJECTION_CORPUS) {
       if (attack.via === 'memory') {
         // A pinned fact is the player's too: it reaches the model only as data.
-        const pinned = await chatPost(server, '/api/auth/h5/game/chat/memory', token, {
+        const pinned = await chatPost(server, CALLS.chatMemoryUpdate, token, {
           game_id: gameId,
           npc_id: ada,
           summary: '',

@@ -184,7 +184,7 @@ describe('chat through the openai engine', () => {
     llm.script({ text, trailer: '[[meta {"expression":"sleep"}]]' });
     const controller = new AbortController();
     const res = await fetch(
-      server.url('/api/auth/h5/game/chat/send', { df_id: 'v_testdevice', lang: 'en_US' }),
+      server.url(CALLS.chatSend.path, { df_id: 'v_testdevice', lang: 'en_US' }),
       {
         method: 'POST',
         headers: { authorization: token, 'content-type': 'application/json' },

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatMessages, gameSaves, walletEntries } from '../src/platform/db/schema/index.js';
 import {
   buildChatGame,
-  chatPost,
+  chatPostRaw,
   eventOf,
   giveGems,
   sendChat,
@@ -156,7 +156,7 @@ describe('chat send through HTTP (offline engine)', () => {
       expect(answer.envelope?.status, JSON.stringify(body)).toBe(status);
       expect(answer.envelope!.desc.length).toBeGreaterThan(0);
     }
-    const missing = await chatPost(server, '/api/auth/h5/game/chat/send', token, {
+    const missing = await chatPostRaw(server, CALLS.chatSend, token, {
       game_id: gameId,
       npc_id: ada,
       text: 'no id',

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildChatGame, giveGems, sendChat } from './support/chat.js';
 import { databaseFingerprint } from './support/db-fingerprint.js';
 import { buildSession } from './support/factories.js';
-import { api, apiRaw, call } from './support/http.js';
+import { api, apiRaw, call, injectUrl } from './support/http.js';
 import { startTestServer, type TestServer } from './support/server.js';
 
 // NUL and lone surrogates are refused with 1001 wherever they come; ids are JSON numbers in a
@@ -142,7 +142,7 @@ describe('NUL and lone surrogates are 1001, never a 500, and store nothing', () 
     ]) {
       const res = await server.app.inject({
         method: 'GET',
-        url: '/taleforge/api/h5/game/home?df_id=v_headers',
+        url: injectUrl(server, CALLS.home, { df_id: 'v_headers' }),
         headers,
       });
       expect(res.statusCode, JSON.stringify(headers)).toBe(200);
@@ -205,11 +205,12 @@ describe('ids are strictly typed', () => {
       expect((await info(odd)).status, JSON.stringify(odd)).toBe(1001);
     }
     // A repeated parameter is a list, not an id.
-    const url = server.url('/api/auth/h5/game/resource/info', { df_id: 'v_ids' });
-    const repeated = await fetch(`${url}&game_id=${id}&game_id=${id}`, {
-      headers: { authorization: token },
+    const repeated = await apiRaw(server, CALLS.resourceInfo, {
+      token,
+      dfId: 'v_ids',
+      search: `?game_id=${id}&game_id=${id}`,
     });
-    expect(await repeated.json()).toMatchObject({ status: 1001 });
+    expect(repeated.status).toBe(1001);
   });
 
   it('paging numbers too', async () => {

@@ -20,12 +20,6 @@ import { checkLedger } from './support/wallet.js';
 
 /** The wallet and the story together: a priced chapter bought with gems, then played. */
 
-interface UnlockData {
-  already_unlocked: boolean;
-  price: number;
-  gem_balance: number;
-}
-
 let server: TestServer;
 let wallet: WalletService;
 beforeAll(async () => {

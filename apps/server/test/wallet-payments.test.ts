@@ -1,4 +1,4 @@
-import { CALLS, type Order } from '@taleforge/contracts';
+import { CALLS, type CallData, type Order } from '@taleforge/contracts';
 import { STATUS } from '@taleforge/contracts/status';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +6,7 @@ import { createPayments } from '../src/modules/payments/index.js';
 import { createWalletService, type WalletService } from '../src/modules/wallet/wallet-service.js';
 import { orders, walletEntries } from '../src/platform/db/schema/index.js';
 import { buildSession } from './support/factories.js';
-import { api, apiRaw } from './support/http.js';
+import { api, apiRaw, injectUrl } from './support/http.js';
 import {
   checkoutOnServer,
   createOrder,
@@ -236,11 +236,11 @@ describe('no way off the site', () => {
     const { token } = await signIn();
     const res = await server.app.inject({
       method: 'POST',
-      url: '/taleforge/api/auth/v1/order?lang=en_US&df_id=v_testdevice',
+      url: injectUrl(server, CALLS.orderCreate, { lang: 'en_US', df_id: 'v_testdevice' }),
       headers: { host: 'evil.example', authorization: token, 'x-forwarded-host': 'evil.example' },
-      payload: { goods_id: 'gems_6', pay_method: 'card', idempotency_key: idempotencyKey() },
+      payload: orderBody({ goods_id: 'gems_6' }),
     });
-    const order = res.json<{ status: number; data: Order }>().data;
+    const order = res.json<{ data: CallData<typeof CALLS.orderCreate> }>().data;
     expect(new URL(order.checkout_url!).origin).toBe('http://localhost:8080');
     const page = await fetch(checkoutOnServer(server, order));
     expect(await page.text()).not.toContain('evil.example');

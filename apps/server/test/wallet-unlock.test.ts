@@ -9,12 +9,6 @@ import { api, apiRaw } from './support/http.js';
 import { startTestServer, type TestServer } from './support/server.js';
 import { checkLedger, createUnlockables, TEST_UNLOCKABLES } from './support/wallet.js';
 
-interface UnlockData {
-  already_unlocked: boolean;
-  price: number;
-  gem_balance: number;
-}
-
 const GAME = 7;
 let server: TestServer;
 let wallet: WalletService;

@@ -37,6 +37,11 @@ export type ApiOptions<C extends CallDef> = SendOptions &
   Part<'query', CallQueryInput<C>> &
   Part<'body', CallBodyInput<C>>;
 
+export interface RawOptions extends CallOptions {
+  /** Query text put on the path as it is, for repeated or odd parameters: `?email=a&email=b`. */
+  search?: string;
+}
+
 type ApiArgs<C extends CallDef> =
   object extends ApiOptions<C> ? [options?: ApiOptions<C>] : [options: ApiOptions<C>];
 
@@ -58,12 +63,36 @@ export function api<C extends CallDef>(
  * a wrong method): still named by its call, but the query and body are anything and the data is
  * unknown, to be checked by the test.
  */
-export function apiRaw<C extends CallDef>(
+export function apiRaw(
   server: Pick<TestServer, 'url'>,
-  def: C,
-  options: CallOptions = {},
+  def: CallDef,
+  { search = '', ...options }: RawOptions = {},
 ): Promise<EnvelopeResponse<unknown>> {
-  return call(server, def.path, { method: def.method, ...options });
+  return call(server, `${def.path}${search}`, { method: def.method, ...options });
+}
+
+/** A server reached by its base URL (origin and product prefix), e.g. one run as its own process. */
+export function serverAt(base: string): Pick<TestServer, 'url'> {
+  return {
+    url(path, query = {}) {
+      const url = new URL(`${base}${path}`);
+      for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+      return url.toString();
+    },
+  };
+}
+
+/**
+ * The path and query of a call for `app.inject`, which sends what fetch will not (a NUL in a
+ * header, a forged Host).
+ */
+export function injectUrl(
+  server: Pick<TestServer, 'url'>,
+  def: CallDef,
+  query: Record<string, string>,
+): string {
+  const url = new URL(server.url(def.path, query));
+  return `${url.pathname}${url.search}`;
 }
 
 /**
