@@ -1,4 +1,4 @@
-import type { CallBodyInput, CallData, CallDef, CallQueryInput } from '@taleforge/contracts';
+import type { CallData, CallDef, CallInput } from '@taleforge/contracts';
 import type { TestServer } from './server.js';
 
 export interface EnvelopeResponse<T = unknown> {
@@ -25,17 +25,8 @@ export interface CallOptions extends SendOptions {
   body?: unknown;
 }
 
-/** A field the call has none of is forbidden; one with a required key must be passed. */
-type Part<K extends string, T> = [T] extends [undefined]
-  ? { [P in K]?: never }
-  : Record<never, never> extends T
-    ? { [P in K]?: T }
-    : { [P in K]: T };
-
 /** What a typed call takes: its query and body exactly as the contract's request schemas read. */
-export type ApiOptions<C extends CallDef> = SendOptions &
-  Part<'query', CallQueryInput<C>> &
-  Part<'body', CallBodyInput<C>>;
+export type ApiOptions<C extends CallDef> = SendOptions & CallInput<C>;
 
 export interface RawOptions extends CallOptions {
   /** Query text put on the path as it is, for repeated or odd parameters: `?email=a&email=b`. */
@@ -43,7 +34,7 @@ export interface RawOptions extends CallOptions {
 }
 
 type ApiArgs<C extends CallDef> =
-  object extends ApiOptions<C> ? [options?: ApiOptions<C>] : [options: ApiOptions<C>];
+  Record<never, never> extends ApiOptions<C> ? [options?: ApiOptions<C>] : [options: ApiOptions<C>];
 
 /**
  * A call as the browser makes it, typed from its contract: the query and body are the call's
