@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CALLS } from '@taleforge/contracts';
 import autocannon from 'autocannon';
 import { freePort, startProcess } from '../lib/server-process.mjs';
 
@@ -80,7 +81,7 @@ export async function benchApi() {
   });
   const { hello, home, ratio } = await compare(
     `http://127.0.0.1:${basePort}/hello`,
-    `http://127.0.0.1:${port}/taleforge/api/h5/game/home?lang=en_US&df_id=v_bench`,
+    `http://127.0.0.1:${port}/taleforge${CALLS.home.path}?lang=en_US&df_id=v_bench`,
   );
   await server.stop();
   await baseline.stop();
