@@ -13,6 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CALLS } from '@taleforge/contracts';
 import autocannon from 'autocannon';
 import { freePort, startProcess } from '../lib/server-process.mjs';
 import { signedInVisitor } from '../lib/visitor.mjs';
@@ -80,9 +81,9 @@ async function startServer(checkout, { profile = false } = {}) {
   const { dfId, token } = await signedInVisitor(api);
   return {
     readyMs: server.readyMs,
-    home: { url: `${api}/api/h5/game/home?lang=en_US&df_id=v_bench` },
+    home: { url: `${api}${CALLS.home.path}?lang=en_US&df_id=v_bench` },
     list: {
-      url: `${api}/api/auth/h5/game/list?lang=en_US&df_id=${dfId}&page=1&page_size=20`,
+      url: `${api}${CALLS.gameList.path}?lang=en_US&df_id=${dfId}&page=1&page_size=20`,
       headers: { authorization: token },
     },
     async stop() {

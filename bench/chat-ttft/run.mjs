@@ -17,6 +17,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { CALLS } from '@taleforge/contracts';
 import { freePort, NODE_FLAGS, profileArgs, startProcess } from '../lib/server-process.mjs';
 
 const here = (file) => fileURLToPath(new URL(file, import.meta.url));
@@ -201,7 +202,7 @@ async function measureRoute(modelUrl) {
     const send = (i, timed = false) => {
       const id = textId();
       return timeToFirstToken(
-        `http://127.0.0.1:${port}/taleforge/api/auth/h5/game/chat/send?lang=en_US&df_id=v_bench${i}`,
+        `http://127.0.0.1:${port}/taleforge${CALLS.chatSend.path}?lang=en_US&df_id=v_bench${i}`,
         JSON.stringify({
           game_id: gameId,
           npc_id: npcId,

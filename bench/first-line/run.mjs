@@ -6,6 +6,7 @@
 // whole start-up (devtools guard, visitor step, anonymous sign-in) before the story's first event.
 // "Warm" is a reload of that page: scripts cached, the visitor signed in. The baseline, from the
 // same navigations, is the browser's first contentful paint: what loading any page costs here.
+import { CALLS } from '@taleforge/contracts';
 import { launchChromium } from '../lib/browser.mjs';
 import { startBuiltServer } from '../lib/server-process.mjs';
 
@@ -46,7 +47,7 @@ export async function benchFirstLine() {
   const warm = [];
   try {
     const home = await (
-      await fetch(`${server.origin}/taleforge/api/h5/game/home?lang=en_US&df_id=v_benchfirstline`)
+      await fetch(`${server.origin}/taleforge${CALLS.home.path}?lang=en_US&df_id=v_benchfirstline`)
     ).json();
     const ids = [...new Set(home.data.sections.flatMap((s) => s.games.map((g) => g.id)))];
     // Throwaway visits: a just-started server's first story compiles, caches and unoptimised

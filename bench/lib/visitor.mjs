@@ -1,6 +1,7 @@
 // A visitor as the browser makes one: the risk step with sealed device signals (WebCrypto, as
 // apps/web seals them), answered with a visitor id and the secret that proves it.
 import { webcrypto } from 'node:crypto';
+import { CALLS } from '@taleforge/contracts';
 
 async function seal(spki, payload) {
   const { subtle } = webcrypto;
@@ -26,11 +27,11 @@ async function seal(spki, payload) {
 
 /** `api` is the origin plus the product prefix, e.g. http://127.0.0.1:8080/taleforge. */
 export async function newVisitor(api) {
-  const key = await (await fetch(`${api}/api/v1/risk/key?lang=en_US`)).json();
+  const key = await (await fetch(`${api}${CALLS.riskKey.path}?lang=en_US`)).json();
   const sealed = await seal(key.data.spki, {
     components: { platform: { value: 'bench' }, timezone: { value: 'UTC' } },
   });
-  const res = await fetch(`${api}/api/v1/risk/device?lang=en_US`, {
+  const res = await fetch(`${api}${CALLS.riskDevice.path}?lang=en_US`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ kid: key.data.kid, ...sealed }),
@@ -43,7 +44,7 @@ export async function newVisitor(api) {
 /** A new visitor signed in the way the browser signs one in (DF_ID with its secret). */
 export async function signedInVisitor(api) {
   const { dfId, secret } = await newVisitor(api);
-  const res = await fetch(`${api}/api/v1/login?lang=en_US&df_id=${dfId}`, {
+  const res = await fetch(`${api}${CALLS.login.path}?lang=en_US&df_id=${dfId}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ oauth_enum: 'DF_ID', scene_type: 1, visitor_secret: secret }),

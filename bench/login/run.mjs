@@ -13,6 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CALLS } from '@taleforge/contracts';
 import autocannon from 'autocannon';
 import { SMTPServer } from 'smtp-server';
 import {
@@ -89,8 +90,8 @@ async function startSmtp() {
   };
 }
 
-async function post(base, path, body) {
-  const res = await fetch(`${base}${path}?lang=en_US&df_id=v_bench`, {
+async function post(base, call, body) {
+  const res = await fetch(`${base}${call.path}?lang=en_US&df_id=v_bench`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -134,13 +135,13 @@ export async function benchLogin(
   const warmupCurve = [];
   try {
     const email = 'bench@example.com';
-    await post(base, '/api/v1/login/ticket', {
+    await post(base, CALLS.loginTicket, {
       email,
       send_to_email: true,
       ticket_use_type: 'REGISTER',
     });
     await new Promise((r) => setTimeout(r, 200));
-    const reg = await post(base, '/api/v1/register', {
+    const reg = await post(base, CALLS.register, {
       email,
       ticket: smtp.codes.get(email),
       pwd: PASSWORD,
@@ -162,7 +163,7 @@ export async function benchLogin(
       visitor_secret: visitor.secret,
     });
     const opts = {
-      url: `${base}/api/v1/login?lang=en_US&df_id=${visitor.dfId}`,
+      url: `${base}${CALLS.login.path}?lang=en_US&df_id=${visitor.dfId}`,
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body,

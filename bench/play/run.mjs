@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CALLS } from '@taleforge/contracts';
 import autocannon from 'autocannon';
 import { freePort, startProcess } from '../lib/server-process.mjs';
 import { signedInVisitor } from '../lib/visitor.mjs';
@@ -26,8 +27,8 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-async function post(api, path, body, token, dfId) {
-  const res = await fetch(`${api}${path}?lang=en_US&df_id=${dfId}`, {
+async function post(api, call, body, token, dfId) {
+  const res = await fetch(`${api}${call.path}?lang=en_US&df_id=${dfId}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
     body: JSON.stringify(body),
@@ -55,7 +56,7 @@ async function play(api, gameId, deadline) {
       let body = { type: 'start', game_id: gameId, restart: true };
       while (performance.now() < deadline) {
         const t0 = performance.now();
-        const res = await post(api, '/api/auth/h5/game/event', body, token, dfId);
+        const res = await post(api, CALLS.gameEvent, body, token, dfId);
         latencies.push(performance.now() - t0);
         if (res.status !== 200) {
           refused++;
@@ -95,10 +96,9 @@ export async function benchPlay() {
   const api = `http://127.0.0.1:${port}/taleforge`;
   try {
     const hello = await read(`http://127.0.0.1:${basePort}/hello`);
-    const home = await read(`${api}/api/h5/game/home?lang=en_US&df_id=v_bench`);
-    const catalogue = await (
-      await fetch(`${api}/api/h5/game/home?lang=en_US&df_id=v_bench`)
-    ).json();
+    const homeUrl = `${api}${CALLS.home.path}?lang=en_US&df_id=v_bench`;
+    const home = await read(homeUrl);
+    const catalogue = await (await fetch(homeUrl)).json();
     const game = catalogue.data.sections
       .flatMap((s) => s.games)
       .find((g) => g.title === GAME_SLUG_TITLE);

@@ -11,6 +11,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CALLS } from '@taleforge/contracts';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { spendInOneStatement } from '../../apps/server/dist/modules/wallet/spend-query.js';
@@ -79,7 +80,7 @@ function driveApi(base, players, seconds) {
   let seq = 0;
   let next = 0;
   return autocannon({
-    url: `${base}/api/auth/h5/game/unlock`,
+    url: `${base}${CALLS.unlock.path}`,
     method: 'POST',
     connections: CONNECTIONS,
     duration: seconds,
@@ -91,7 +92,7 @@ function driveApi(base, players, seconds) {
           seq += 1;
           return {
             ...req,
-            path: `/taleforge/api/auth/h5/game/unlock?lang=en_US&df_id=v_bench${context.player.userId}`,
+            path: `${new URL(base).pathname}${CALLS.unlock.path}?lang=en_US&df_id=v_bench${context.player.userId}`,
             headers: { 'content-type': 'application/json', authorization: context.player.token },
             body: JSON.stringify({
               game_id: 1,

@@ -2,8 +2,8 @@
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import { apiPath, STORAGE_KEYS } from './app';
+import { expect, type Page } from '@playwright/test';
+import { STORAGE_KEYS } from './app';
 import { GOOGLE_CLIENT_ID, GOOGLE_PORT, INVITES_FILE, MAILBOX_PORT } from './env';
 
 /** The invite code the server wrapper made with the CLI before the server started. */
@@ -83,19 +83,7 @@ export async function fakeGoogleInBrowser(page: Page, who: { sub: string; name: 
   return token;
 }
 
-/** Calls the API from the test as the page's visitor (every call carries df_id) with a token. */
-export async function callWithToken(
-  page: Page,
-  request: APIRequestContext,
-  method: 'GET' | 'POST',
-  path: string,
-  token: string,
-): Promise<{ status: number }> {
-  const dfId = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.visitor);
-  const response = await request.fetch(apiPath(path), {
-    method,
-    params: { df_id: dfId ?? '', lang: 'en_US' },
-    headers: { Authorization: token },
-  });
-  return (await response.json()) as { status: number };
+/** The visitor id the page's browser holds: calls from the test are made as that visitor. */
+export async function pageVisitor(page: Page): Promise<string> {
+  return (await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.visitor)) ?? '';
 }

@@ -13,14 +13,15 @@ import {
   STORAGE_KEYS,
 } from '@taleforge/contracts';
 
+import { callPath } from './api';
+
 export { DEVTOOLS_HOST, DEVTOOLS_ORIGIN, E2E_PORT } from './env';
 
 export const API_PREFIX = `/${PRODUCT_SLUG}/api/`;
-export const apiPath = (path: string) => `/${PRODUCT_SLUG}${path}`;
-export const RISK_KEY_PATH = apiPath(riskKeyCall.path);
-export const RISK_DEVICE_PATH = apiPath(riskDeviceCall.path);
-export const PAGE_VIEW_PATH = apiPath(pageViewCall.path);
-export const HOME_PATH = apiPath(homeCall.path);
+export const RISK_KEY_PATH = callPath(riskKeyCall);
+export const RISK_DEVICE_PATH = callPath(riskDeviceCall);
+export const PAGE_VIEW_PATH = callPath(pageViewCall);
+export const HOME_PATH = callPath(homeCall);
 export { ACCEPT_LANGUAGE, type Locale, STORAGE_KEYS };
 
 export const START_MARKS = [

@@ -1,7 +1,9 @@
 // The visitor a page's browser is: the id the risk step issued and the secret that proves it.
 
 import { expect, type Page } from '@playwright/test';
-import { apiPath, STORAGE_KEYS, waitForMount, waitForVisitorId } from './app';
+import { CALLS } from '@taleforge/contracts';
+import { api } from './api';
+import { STORAGE_KEYS, waitForMount, waitForVisitorId } from './app';
 
 export interface HeldVisitor {
   dfId: string;
@@ -20,18 +22,14 @@ export async function heldVisitor(page: Page): Promise<HeldVisitor> {
 
 /** The DF_ID sign-in a browser makes, proving its visitor with the secret it holds. */
 export async function visitorLogin(page: Page, visitor: HeldVisitor) {
-  const res = await page.request.post(apiPath('/api/v1/login'), {
-    params: { df_id: visitor.dfId, lang: 'en_US' },
-    data: {
+  return api(page.request, CALLS.login, {
+    dfId: visitor.dfId,
+    body: {
       oauth_enum: 'DF_ID',
       scene_type: 1,
       ...(visitor.secret ? { visitor_secret: visitor.secret } : {}),
     },
   });
-  return (await res.json()) as {
-    status: number;
-    data: { access_token: string; uid: string; user_info_resp: Record<string, unknown> } | null;
-  };
 }
 
 /** A visitor account for this browser, signed in the way the login dialog leaves it. */

@@ -1,4 +1,6 @@
-import { callWithToken, inviteCode, mailedCode, newEmail } from '../support/accounts';
+import { CALLS } from '@taleforge/contracts';
+import { inviteCode, mailedCode, newEmail, pageVisitor } from '../support/accounts';
+import { api } from '../support/api';
 import { STORAGE_KEYS, waitForMount } from '../support/app';
 import { expect, type Page, test } from '../support/device';
 
@@ -91,13 +93,10 @@ test('register with an invite code read from the mail, log out, log in, reset th
   // Logout ends the session on the server too: the old token is refused from then on.
   const firstToken = await storedToken(page);
   await logOut(page);
-  const afterLogout = await callWithToken(
-    page,
-    request,
-    'GET',
-    '/api/auth/h5/user/info',
-    firstToken!,
-  );
+  const afterLogout = await api(request, CALLS.userInfo, {
+    dfId: await pageVisitor(page),
+    token: firstToken!,
+  });
   expect(afterLogout.status).toBe(1006);
 
   // 0 → 4: the address is known now.

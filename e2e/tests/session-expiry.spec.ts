@@ -1,5 +1,7 @@
-import { callWithToken, fakeGoogleInBrowser, inviteCode } from '../support/accounts';
-import { apiPath, STORAGE_KEYS, waitForMount } from '../support/app';
+import { CALLS } from '@taleforge/contracts';
+import { fakeGoogleInBrowser, inviteCode, pageVisitor } from '../support/accounts';
+import { api, callPath } from '../support/api';
+import { STORAGE_KEYS, waitForMount } from '../support/app';
 import { expect, type Page, test } from '../support/device';
 import { SHORT_SESSION_ORIGIN, SHORT_SESSION_SECONDS } from '../support/env';
 
@@ -30,11 +32,11 @@ test('a token the server no longer accepts opens the login modal and is forgotte
   expect(token).toBeTruthy();
 
   // The session ends on the server (as at expiry, or a logout elsewhere).
-  const ended = await callWithToken(page, request, 'POST', '/api/auth/h5/user/logout', token!);
+  const ended = await api(request, CALLS.logout, { dfId: await pageVisitor(page), token: token! });
   expect(ended.status).toBe(200);
 
   // The next /api/auth/ call the page makes is refused with a login-required status.
-  const refused = page.waitForResponse((r) => r.url().includes(apiPath('/api/auth/h5/user/info')));
+  const refused = page.waitForResponse((r) => r.url().includes(callPath(CALLS.userInfo)));
   await page.reload();
   expect([1005, 1006, 1007]).toContain((await (await refused).json()).status);
   await expect(dialog(page).getByRole('heading', { name: 'Sign in to Taleforge' })).toBeVisible();
@@ -56,7 +58,7 @@ test('a session that expired answers 1007, which opens the login modal and forge
 
   // Nothing renews it meanwhile: the page makes no call until it is opened again.
   await page.waitForTimeout(SHORT_SESSION_SECONDS * 1000 + 1000);
-  const refused = page.waitForResponse((r) => r.url().includes(apiPath('/api/auth/h5/user/info')));
+  const refused = page.waitForResponse((r) => r.url().includes(callPath(CALLS.userInfo)));
   await page.goto(`${SHORT_SESSION_ORIGIN}/For_You`);
   expect((await (await refused).json()).status).toBe(1007);
   await expect(dialog(page).getByRole('heading', { name: 'Sign in to Taleforge' })).toBeVisible();

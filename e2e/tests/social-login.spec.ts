@@ -1,5 +1,7 @@
+import { CALLS } from '@taleforge/contracts';
 import { fakeGoogleInBrowser, inviteCode } from '../support/accounts';
-import { apiPath, STORAGE_KEYS, waitForMount } from '../support/app';
+import { callPath } from '../support/api';
+import { STORAGE_KEYS, waitForMount } from '../support/app';
 import { expect, type Page, test } from '../support/device';
 
 const dialog = (page: Page) => page.getByRole('dialog');
@@ -80,7 +82,7 @@ test('Google: the popup token is checked by the server; a new account completes 
   await page.goto('/drama');
   await waitForMount(page);
   await banner(page).getByRole('button', { name: 'Sign in' }).click();
-  const login = page.waitForRequest((r) => r.url().includes(apiPath('/api/v1/login')));
+  const login = page.waitForRequest((r) => r.url().includes(callPath(CALLS.login)));
   await dialog(page).getByRole('button', { name: 'Continue with Google' }).click();
   expect((await login).postDataJSON()).toMatchObject({
     oauth_enum: 'GOOGLE',

@@ -1,4 +1,6 @@
+import { CALLS } from '@taleforge/contracts';
 import { inviteCode, mailedCode, newEmail } from '../support/accounts';
+import { callPath } from '../support/api';
 import { pathOf, RISK_DEVICE_PATH, STORAGE_KEYS, waitForMount } from '../support/app';
 import { expect, type Page, test } from '../support/device';
 import { choose, readUntilAction } from '../support/story';
@@ -124,7 +126,7 @@ test('another browser that copies a visitor’s id gets neither the id, the gems
     await dialog(attacker).getByRole('button', { name: 'Confirm' }).click();
     await dialog(attacker).getByLabel('Password').fill('lantern-pass');
     const login = attacker.waitForRequest(
-      (request) => pathOf(request).endsWith('/api/v1/login') && request.method() === 'POST',
+      (request) => pathOf(request) === callPath(CALLS.login) && request.method() === 'POST',
     );
     const reloaded = attacker.waitForEvent('load');
     await dialog(attacker).getByRole('button', { name: 'Login' }).click();

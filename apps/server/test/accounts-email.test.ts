@@ -1,7 +1,7 @@
-import type { LoginData, UserInfo } from '@taleforge/contracts';
+import { CALLS, type TicketUseType } from '@taleforge/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inviteCode, login, registerAccount, registerPayload } from './support/accounts.js';
-import { call } from './support/http.js';
+import { api } from './support/http.js';
 import { startTestServer, type TestServer } from './support/server.js';
 import { startSmtpServer } from './support/smtp.js';
 
@@ -16,8 +16,8 @@ afterAll(async () => {
   await smtp.close();
 });
 
-const ticket = (email: string, use = 'REGISTER', lang?: string) =>
-  call(server, '/api/v1/login/ticket', {
+const ticket = (email: string, use: TicketUseType = 'REGISTER', lang?: string) =>
+  api(server, CALLS.loginTicket, {
     body: { email, send_to_email: true, ticket_use_type: use },
     lang,
   });
@@ -51,13 +51,13 @@ describe('verification codes', () => {
     const code = smtp.codeFor('once@example.com');
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) {
-      const res = await call(server, '/api/v1/register', {
+      const res = await api(server, CALLS.register, {
         body: registerPayload('once@example.com', wrong, invite),
       });
       expect(res.status).toBe(2002);
     }
     // Five wrong tries leave the code alive…
-    const ok = await call<LoginData>(server, '/api/v1/register', {
+    const ok = await api(server, CALLS.register, {
       body: registerPayload('once@example.com', code, invite),
     });
     expect(ok.status).toBe(200);
@@ -67,13 +67,13 @@ describe('verification codes', () => {
     const burnCode = smtp.codeFor('burn@example.com');
     const burnWrong = burnCode === '000000' ? '111111' : '000000';
     for (let i = 0; i < 6; i++)
-      await call(server, '/api/v1/register', {
+      await api(server, CALLS.register, {
         body: registerPayload('burn@example.com', burnWrong, invite),
       });
     // …the sixth burns it: now even the right code fails.
     expect(
       (
-        await call(server, '/api/v1/register', {
+        await api(server, CALLS.register, {
           body: registerPayload('burn@example.com', burnCode, invite),
         })
       ).status,
@@ -82,7 +82,7 @@ describe('verification codes', () => {
     await ticket('other@example.com', 'UPDATE_PWD');
     expect(
       (
-        await call(server, '/api/v1/register', {
+        await api(server, CALLS.register, {
           body: registerPayload('other@example.com', code, invite),
         })
       ).status,
@@ -93,7 +93,7 @@ describe('verification codes', () => {
     await ticket('late@example.com');
     const code = smtp.codeFor('late@example.com');
     server.clock.advance(30 * 60_000);
-    const res = await call(server, '/api/v1/register', {
+    const res = await api(server, CALLS.register, {
       body: registerPayload('late@example.com', code, await inviteCode(server)),
     });
     expect(res.status).toBe(2002);
@@ -110,7 +110,7 @@ describe('registration', () => {
       need_complete_nick_name: false,
     });
     expect(res.data!.access_token.length).toBeGreaterThanOrEqual(22);
-    const info = await call<UserInfo>(server, '/api/auth/h5/user/info', {
+    const info = await api(server, CALLS.userInfo, {
       token: res.data!.access_token,
     });
     expect(info.data).toMatchObject({
@@ -128,21 +128,21 @@ describe('registration', () => {
     await ticket('pair@example.com');
     const code = smtp.codeFor('pair@example.com');
     const invite = await inviteCode(server);
-    const mismatch = await call(server, '/api/v1/register', {
+    const mismatch = await api(server, CALLS.register, {
       body: { ...registerPayload('pair@example.com', code, invite), pwd_: 'different1' },
     });
     expect(mismatch).toMatchObject({
       status: 2007,
       desc: 'the two passwords entered do not match',
     });
-    const bad = await call(server, '/api/v1/register', {
+    const bad = await api(server, CALLS.register, {
       body: registerPayload('pair@example.com', code, 'NOSUCHCODE'),
     });
     expect(bad.status).toBe(2004);
     // The right invite still works with the same code: a refused registration did not use it.
     expect(
       (
-        await call(server, '/api/v1/register', {
+        await api(server, CALLS.register, {
           body: registerPayload('pair@example.com', code, invite),
         })
       ).status,
@@ -162,7 +162,7 @@ describe('registration', () => {
     await Promise.all(emails.map((e) => ticket(e)));
     const results = await Promise.all(
       emails.map((e) =>
-        call(server, '/api/v1/register', { body: registerPayload(e, smtp.codeFor(e), invite) }),
+        api(server, CALLS.register, { body: registerPayload(e, smtp.codeFor(e), invite) }),
       ),
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
@@ -219,7 +219,7 @@ describe('password login', () => {
     expect(locked.status).toBe(2006);
     server.clock.advance(61_000);
     await ticket('locked@example.com', 'UPDATE_PWD');
-    const reset = await call(server, '/api/v1/forget', {
+    const reset = await api(server, CALLS.forget, {
       body: {
         email: 'locked@example.com',
         pwd: 'brand-new-pass',
@@ -240,7 +240,7 @@ describe('password reset', () => {
     expect(smtp.mailsTo('reset@example.com').at(-1)!.subject).toBe(
       'Taleforge パスワード再設定コード',
     );
-    const res = await call(server, '/api/v1/forget', {
+    const res = await api(server, CALLS.forget, {
       body: {
         email: 'reset@example.com',
         pwd: 'second-pass',
@@ -249,9 +249,7 @@ describe('password reset', () => {
       },
     });
     expect(res.status).toBe(200);
-    expect(
-      (await call(server, '/api/auth/h5/user/info', { token: data!.access_token })).status,
-    ).toBe(1006);
+    expect((await api(server, CALLS.userInfo, { token: data!.access_token })).status).toBe(1006);
     expect((await login(server, 'reset@example.com')).status).toBe(2005);
     expect((await login(server, 'reset@example.com', 'second-pass')).status).toBe(200);
   });

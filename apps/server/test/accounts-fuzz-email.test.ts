@@ -1,4 +1,4 @@
-import type { LoginData } from '@taleforge/contracts';
+import { CALLS, type CallDef, type LoginData } from '@taleforge/contracts';
 import type { Locale } from '@taleforge/contracts/constants';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -25,7 +25,7 @@ import {
   watchMails,
   withChange,
 } from './support/fuzz.js';
-import { type CallOptions, call } from './support/http.js';
+import { api, type RawOptions } from './support/http.js';
 import { startTestServer, type TestServer } from './support/server.js';
 import { startSmtpServer } from './support/smtp.js';
 
@@ -50,14 +50,14 @@ const DEVICE = 'v_fuzz_email';
 let serial = 0;
 const fresh = (what: string) => `${what}${++serial}@fuzz.example`;
 
-async function check(path: string, options: CallOptions & { lang: Locale }) {
-  const res = await checkedCall(server, path, { dfId: DEVICE, ...options });
+async function check(def: CallDef, options: RawOptions & { lang: Locale }) {
+  const res = await checkedCall(server, def, { dfId: DEVICE, ...options });
   mails.note();
   return res;
 }
 
 async function codeFor(email: string, use: 'REGISTER' | 'UPDATE_PWD' = 'REGISTER') {
-  const res = await call(server, '/api/v1/login/ticket', {
+  const res = await api(server, CALLS.loginTicket, {
     dfId: DEVICE,
     body: { email, send_to_email: true, ticket_use_type: use },
   });
@@ -75,7 +75,7 @@ describe('every field of every email payload, fuzzed', () => {
         locale,
         async (change, lang) => {
           const base = { email: fresh('t'), send_to_email: true, ticket_use_type: 'REGISTER' };
-          await check('/api/v1/login/ticket', { body: withChange(base, change), lang });
+          await check(CALLS.loginTicket, { body: withChange(base, change), lang });
         },
       ),
       40,
@@ -83,7 +83,7 @@ describe('every field of every email payload, fuzzed', () => {
     // The same addresses again, at once and in other letter cases: still one mail each.
     await Promise.all(
       smtp.mails.slice(-5).map((m) =>
-        check('/api/v1/login/ticket', {
+        check(CALLS.loginTicket, {
           body: { email: m.to[0]!.toUpperCase(), ticket_use_type: 'UPDATE_PWD' },
           lang: 'zh_CN',
         }).then((res) => expect(res.status).toBe(2003)),
@@ -114,7 +114,7 @@ describe('every field of every email payload, fuzzed', () => {
             register_df_id: 'v_fuzz_device',
           });
           const body = withChange(base, change);
-          const res = await check('/api/v1/register', { body, lang });
+          const res = await check(CALLS.register, { body, lang });
           if (res.status !== 200) return;
           // Whatever got through is kept exactly as sent: markup and SQL are just text.
           const [row] = await server.database.db
@@ -138,7 +138,7 @@ describe('every field of every email payload, fuzzed', () => {
           register_df_id: 'v_edge',
           [field]: field === 'invite_code' ? `${invite}${edge}` : `Wren${edge}`,
         });
-        const res = await check('/api/v1/register', { body, lang: 'zh_CN' });
+        const res = await check(CALLS.register, { body, lang: 'zh_CN' });
         // Either kept exactly (a trimmed nickname) or refused; NUL once answered 500 here.
         if (res.status === 200) {
           const info = (res.data as LoginData).user_info_resp;
@@ -155,7 +155,7 @@ describe('every field of every email payload, fuzzed', () => {
     const base = { email, pwd: PASSWORD, oauth_enum: 'EMAIL', scene_type: 1 };
     await holds(
       fc.asyncProperty(fieldChange(Object.keys(base)), locale, async (change, lang) => {
-        await check('/api/v1/login', { body: withChange(base, change), lang });
+        await check(CALLS.login, { body: withChange(base, change), lang });
       }),
       40,
     );
@@ -178,7 +178,7 @@ describe('every field of every email payload, fuzzed', () => {
             oauth_enum: 'EMAIL',
             ticket: await codeFor(email, 'UPDATE_PWD'),
           };
-          await check('/api/v1/forget', { body: withChange(base, change), lang });
+          await check(CALLS.forget, { body: withChange(base, change), lang });
         },
       ),
       30,
@@ -192,14 +192,14 @@ describe('every field of every email payload, fuzzed', () => {
         locale,
         async (values, lang) => {
           const query = new URLSearchParams(values.map((v): [string, string] => ['email', v]));
-          const res = await check(`/api/v1/validate/user/exist?${query}`, { lang });
+          const res = await check(CALLS.userExist, { search: `?${query}`, lang });
           if (res.status === 200) expect(typeof res.data).toBe('boolean');
         },
       ),
       40,
     );
     // Past Node's header size limit the request never reaches us: refused, not a 500.
-    const long = await call(server, '/api/v1/validate/user/exist', {
+    const long = await api(server, CALLS.userExist, {
       query: { email: `${'a'.repeat(20_000)}@example.com` },
     });
     expect(long.http).toBe(431);
@@ -212,13 +212,8 @@ describe('every field of every email payload, fuzzed', () => {
     );
     await holds(
       fc.asyncProperty(body, locale, async (sent, lang) => {
-        for (const path of [
-          '/api/v1/register',
-          '/api/v1/login',
-          '/api/v1/forget',
-          '/api/v1/login/ticket',
-        ])
-          await check(path, { body: sent, lang });
+        for (const def of [CALLS.register, CALLS.login, CALLS.forget, CALLS.loginTicket])
+          await check(def, { body: sent, lang });
       }),
       25,
     );
@@ -231,7 +226,7 @@ describe('odd but valid emails', () => {
       fc.asyncProperty(oddValidEmail, locale, async (raw, lang) => {
         const email = raw.replace(/@/, `${++serial}@`);
         const normal = email.trim().toLowerCase();
-        const res = await check('/api/v1/register', {
+        const res = await check(CALLS.register, {
           lang,
           body: {
             email,
@@ -245,7 +240,7 @@ describe('odd but valid emails', () => {
           },
         });
         expect(res.status, res.desc).toBe(200);
-        const exists = await check('/api/v1/validate/user/exist', {
+        const exists = await check(CALLS.userExist, {
           query: { email: normal.toUpperCase() },
           lang,
         });
@@ -258,7 +253,7 @@ describe('odd but valid emails', () => {
 
   it('forms the contract does not take are refused as a bad format, in the asked language', async () => {
     for (const email of REFUSED_EMAILS) {
-      const res = await check('/api/v1/login/ticket', {
+      const res = await check(CALLS.loginTicket, {
         body: { email, ticket_use_type: 'REGISTER' },
         lang: 'ja_JP',
       });

@@ -1,4 +1,4 @@
-import type { LoginData, UserInfo } from '@taleforge/contracts';
+import { CALLS, type LoginData, type UserInfo } from '@taleforge/contracts';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +16,7 @@ import {
   UNICODE_EDGES,
   withChange,
 } from './support/fuzz.js';
-import { call } from './support/http.js';
+import { api } from './support/http.js';
 import { startTestServer, type TestServer } from './support/server.js';
 import { newVisitor } from './support/visitors.js';
 
@@ -85,7 +85,7 @@ describe('every field of every social payload, fuzzed', () => {
           },
           change,
         );
-        const res = await checkedCall(server, '/api/v1/login', { body, lang });
+        const res = await checkedCall(server, CALLS.login, { body, lang });
         if (res.status !== 200) return;
         const row = await storedUser((res.data as LoginData).uid);
         // The identity and profile are Google's, never what the browser posted.
@@ -102,13 +102,13 @@ describe('every field of every social payload, fuzzed', () => {
         const body: Record<string, unknown> = { oauth_enum: 'GOOGLE', scene_type: 1 };
         Object.assign(body, googleAccount());
         body[field] = `${body[field] ?? 'x'}${edge}`;
-        await checkedCall(server, '/api/v1/login', { body, lang: 'zh_CN' });
+        await checkedCall(server, CALLS.login, { body, lang: 'zh_CN' });
       }
       for (const field of ['code', 'state']) {
         const flow = await startDiscordFlow(server);
         const body = { oauth_enum: 'DISCORD', scene_type: 1, code: flow.code, state: flow.state };
         body[field as 'code' | 'state'] += edge;
-        const res = await checkedCall(server, '/api/v1/login', {
+        const res = await checkedCall(server, CALLS.login, {
           body,
           lang: 'ja_JP',
           headers: { cookie: flow.cookie },
@@ -131,13 +131,13 @@ describe('every field of every social payload, fuzzed', () => {
           // A real visitor whose proof one field at a time is broken.
           const visitor = await newVisitor(server);
           const device = change.field === 'df_id' ? dfId : visitor.dfId;
-          const query = device === undefined ? '' : `?${new URLSearchParams({ df_id: device })}`;
+          const search = device === undefined ? '' : `?${new URLSearchParams({ df_id: device })}`;
           const body = withChange(
             { oauth_enum: 'DF_ID', scene_type: 1, visitor_secret: visitor.secret },
             change,
           );
           delete body.df_id;
-          await checkedCall(server, `/api/v1/login${query}`, { body, lang, dfId: null });
+          await checkedCall(server, CALLS.login, { search, body, lang, dfId: null });
         },
       ),
       35,
@@ -148,7 +148,7 @@ describe('every field of every social payload, fuzzed', () => {
     const fields = ['oauth_enum', 'nick_name', 'avatar', 'scene_type', 'invite_code'];
     await holds(
       fc.asyncProperty(fieldChange([...fields, 'register_df_id']), locale, async (change, lang) => {
-        const signedIn = await call<LoginData>(server, '/api/v1/login', {
+        const signedIn = await api(server, CALLS.login, {
           body: { oauth_enum: 'GOOGLE', scene_type: 1, ...googleAccount() },
         });
         const token = signedIn.data!.access_token;
@@ -163,12 +163,12 @@ describe('every field of every social payload, fuzzed', () => {
           },
           change,
         );
-        const res = await checkedCall(server, '/api/auth/h5/user/bind/invite/code', {
+        const res = await checkedCall(server, CALLS.bindInviteCode, {
           body,
           lang,
           token,
         });
-        const info = await call<UserInfo>(server, '/api/auth/h5/user/info', { token });
+        const info = await api(server, CALLS.userInfo, { token });
         if (res.status !== 200) {
           // Refused: the account still owes its nickname, nothing of the bind was kept.
           expect(info.data!.need_complete_nick_name).toBe(true);
@@ -189,7 +189,7 @@ describe('every field of every social payload, fuzzed', () => {
   it('bind: each Unicode edge case inside the nickname and the avatar', async () => {
     for (const edge of UNICODE_EDGES) {
       for (const field of ['nick_name', 'avatar'] as const) {
-        const signedIn = await call<LoginData>(server, '/api/v1/login', {
+        const signedIn = await api(server, CALLS.login, {
           body: { oauth_enum: 'GOOGLE', scene_type: 1, ...googleAccount() },
         });
         const body = {
@@ -200,7 +200,7 @@ describe('every field of every social payload, fuzzed', () => {
           invite_code: await inviteCode(server),
         };
         body[field] = `${body[field]}${edge}`;
-        const res = await checkedCall(server, '/api/auth/h5/user/bind/invite/code', {
+        const res = await checkedCall(server, CALLS.bindInviteCode, {
           body,
           lang: 'ja_JP',
           token: signedIn.data!.access_token,
@@ -221,7 +221,7 @@ describe('every field of every social payload, fuzzed', () => {
           { oauth_enum: 'DISCORD', scene_type: 1, code: flow.code, state: flow.state },
           change,
         );
-        const res = await checkedCall(server, '/api/v1/login', {
+        const res = await checkedCall(server, CALLS.login, {
           body,
           lang,
           headers: { cookie: flow.cookie },

@@ -1,10 +1,11 @@
+import { CALLS } from '@taleforge/contracts';
 import type { Locale } from '@taleforge/contracts/constants';
 import { STATUS, statusMessage } from '@taleforge/contracts/status';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginFailures } from '../src/platform/db/schema/index.js';
 import { PASSWORD, registerAccount } from './support/accounts.js';
-import { call } from './support/http.js';
+import { api, type EnvelopeResponse } from './support/http.js';
 import { startTestServer, type TestServer } from './support/server.js';
 import { startSmtpServer } from './support/smtp.js';
 
@@ -30,46 +31,50 @@ afterAll(async () => {
   await smtp.close();
 });
 
-type Payload = (email: string) => { path: string; body?: unknown; query?: Record<string, string> };
+type Extra = { lang?: Locale; headers: Record<string, string> };
+type Send = (email: string, extra: Extra) => Promise<EnvelopeResponse>;
 
-const payloads: Record<'exist' | 'ticket' | 'login' | 'register' | 'forget', Payload> = {
-  exist: (email) => ({ path: '/api/v1/validate/user/exist', query: { email } }),
-  ticket: (email) => ({
-    path: '/api/v1/login/ticket',
-    body: { email, ticket_use_type: 'UPDATE_PWD' },
-  }),
-  login: (email) => ({
-    path: '/api/v1/login',
-    body: { email, pwd: 'guess-123', oauth_enum: 'EMAIL', scene_type: 1 },
-  }),
-  register: (email) => ({
-    path: '/api/v1/register',
-    body: {
-      email,
-      ticket: '000000',
-      pwd: PASSWORD,
-      pwd_: PASSWORD,
-      nick_name: 'Wren',
-      oauth_enum: 'EMAIL',
-      scene_type: 1,
-      invite_code: 'NOSUCHONE',
-    },
-  }),
-  forget: (email) => ({
-    path: '/api/v1/forget',
-    body: { email, pwd: PASSWORD, oauth_enum: 'EMAIL', ticket: '000000' },
-  }),
+const senders: Record<'exist' | 'ticket' | 'login' | 'register' | 'forget', Send> = {
+  exist: (email, extra) => api(limited, CALLS.userExist, { query: { email }, ...extra }),
+  ticket: (email, extra) =>
+    api(limited, CALLS.loginTicket, {
+      body: { email, ticket_use_type: 'UPDATE_PWD' },
+      ...extra,
+    }),
+  login: (email, extra) =>
+    api(limited, CALLS.login, {
+      body: { email, pwd: 'guess-123', oauth_enum: 'EMAIL', scene_type: 1 },
+      ...extra,
+    }),
+  register: (email, extra) =>
+    api(limited, CALLS.register, {
+      body: {
+        email,
+        ticket: '000000',
+        pwd: PASSWORD,
+        pwd_: PASSWORD,
+        nick_name: 'Wren',
+        oauth_enum: 'EMAIL',
+        scene_type: 1,
+        invite_code: 'NOSUCHONE',
+      },
+      ...extra,
+    }),
+  forget: (email, extra) =>
+    api(limited, CALLS.forget, {
+      body: { email, pwd: PASSWORD, oauth_enum: 'EMAIL', ticket: '000000' },
+      ...extra,
+    }),
 };
 
 let block = 0;
-function send(name: keyof typeof payloads, email: string, ip: string, lang?: Locale) {
-  const { path, ...rest } = payloads[name](email);
-  return call(limited, path, { ...rest, lang, headers: { 'x-forwarded-for': ip } });
+function send(name: keyof typeof senders, email: string, ip: string, lang?: Locale) {
+  return senders[name](email, { lang, headers: { 'x-forwarded-for': ip } });
 }
 
 /** The (limit + 1)th request is refused with the body status and the localized message. */
 async function expectLimit(
-  name: keyof typeof payloads,
+  name: keyof typeof senders,
   limit: number,
   next: (i: number) => { email: string; ip: string },
   lang: Locale,
@@ -132,7 +137,7 @@ describe('the account lock', () => {
   it('100 consecutive failures from 100 addresses lock password login from any address', async () => {
     await registerAccount(roomy, smtp, 'spread@example.com');
     const wrong = (ip: string) =>
-      call(roomy, '/api/v1/login', {
+      api(roomy, CALLS.login, {
         headers: { 'x-forwarded-for': ip },
         body: { email: 'spread@example.com', pwd: 'nope-nope', oauth_enum: 'EMAIL', scene_type: 1 },
       });
@@ -145,7 +150,7 @@ describe('the account lock', () => {
     expect(new Set(rows.map((r) => r.ip)).size).toBe(100);
 
     for (const ip of ['192.0.2.77', '198.51.100.1']) {
-      const res = await call(roomy, '/api/v1/login', {
+      const res = await api(roomy, CALLS.login, {
         lang: 'zh_CN',
         headers: { 'x-forwarded-for': ip },
         body: { email: 'spread@example.com', pwd: PASSWORD, oauth_enum: 'EMAIL', scene_type: 1 },

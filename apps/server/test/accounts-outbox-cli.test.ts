@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { CALLS } from '@taleforge/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInviteCodes, redeemInviteCode } from '../src/modules/auth/invites.js';
@@ -8,7 +9,7 @@ import { type Database, openDatabase } from '../src/platform/db/client.js';
 import { outboxMails, users } from '../src/platform/db/schema/index.js';
 import { createTestDatabase, tempDir, testDriver } from './support/database.js';
 import { buildUser } from './support/factories.js';
-import { call } from './support/http.js';
+import { api } from './support/http.js';
 import { startTestServer, type TestServer } from './support/server.js';
 
 const mailbox = async (server: TestServer) => fetch(new URL('/dev/mailbox', server.url('/')));
@@ -27,7 +28,7 @@ describe('the outbox, when no SMTP_URL is set', () => {
 
   it('stores the mail, and /dev/mailbox shows it outside production', async () => {
     const email = "o'brien@example.com";
-    const res = await call(local, '/api/v1/login/ticket', {
+    const res = await api(local, CALLS.loginTicket, {
       body: { email, ticket_use_type: 'REGISTER' },
     });
     expect(res.status).toBe(200);
@@ -50,7 +51,7 @@ describe('the outbox, when no SMTP_URL is set', () => {
 
   it('in production the mail is still kept, but there is no /dev/mailbox', async () => {
     const email = 'prod@example.com';
-    const res = await call(production, '/api/v1/login/ticket', {
+    const res = await api(production, CALLS.loginTicket, {
       body: { email, ticket_use_type: 'REGISTER' },
     });
     expect(res.status).toBe(200);

@@ -1,4 +1,4 @@
-import type { LoginData } from '@taleforge/contracts';
+import { CALLS, type CallBodyInput, type TicketUseType } from '@taleforge/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/platform/db/schema/index.js';
@@ -12,7 +12,7 @@ import {
 import { startDiscordFlow, startFakeDiscord } from './support/fake-discord.js';
 import { startFakeGoogle } from './support/fake-google.js';
 import { countAccounts } from './support/fuzz.js';
-import { call } from './support/http.js';
+import { api } from './support/http.js';
 import { startTestServer, type TestServer } from './support/server.js';
 import { startSmtpServer } from './support/smtp.js';
 
@@ -39,8 +39,8 @@ afterAll(async () => {
   await discord.stop();
 });
 
-const ticket = (email: string, use = 'REGISTER') =>
-  call(server, '/api/v1/login/ticket', { body: { email, ticket_use_type: use } });
+const ticket = (email: string, use: TicketUseType = 'REGISTER') =>
+  api(server, CALLS.loginTicket, { body: { email, ticket_use_type: use } });
 
 async function registerBody(email: string, overrides: Record<string, unknown> = {}) {
   expect((await ticket(email)).status).toBe(200);
@@ -55,7 +55,7 @@ describe('lengths are counted in characters, as the form counts them', () => {
 
   it('a password of 20 emoji registers and logs in; 21 are refused in the asked language', async () => {
     const twenty = key.repeat(20);
-    const ok = await call<LoginData>(server, '/api/v1/register', {
+    const ok = await api(server, CALLS.register, {
       body: await registerBody('emoji20@example.com', { pwd: twenty, pwd_: twenty }),
     });
     expect(ok.status, ok.desc).toBe(200);
@@ -65,12 +65,12 @@ describe('lengths are counted in characters, as the form counts them', () => {
       pwd: key.repeat(21),
       pwd_: key.repeat(21),
     });
-    const refused = await call(server, '/api/v1/register', { body, lang: 'zh_CN' });
+    const refused = await api(server, CALLS.register, { body, lang: 'zh_CN' });
     expect(refused).toMatchObject({
       status: 1001,
       desc: '参数错误: pwd: 数值过大：期望 string <=20 字符',
     });
-    const english = await call(server, '/api/v1/register', { body });
+    const english = await api(server, CALLS.register, { body });
     expect(english.desc).toBe(
       'Invalid parameters: pwd: Too big: expected string to have <=20 characters',
     );
@@ -78,17 +78,17 @@ describe('lengths are counted in characters, as the form counts them', () => {
 
   it('three emoji are too short for a password though they are six UTF-16 units', async () => {
     const body = await registerBody('emoji3@example.com', { pwd: '🔑🔑🔑', pwd_: '🔑🔑🔑' });
-    const res = await call(server, '/api/v1/register', { body, lang: 'ja_JP' });
+    const res = await api(server, CALLS.register, { body, lang: 'ja_JP' });
     expect(res.status).toBe(1001);
     expect(res.desc).toMatch(/^パラメータが正しくありません: pwd: .*6/);
   });
 
   it('a nickname of 20 emoji is taken and 21 are not', async () => {
-    const ok = await call<LoginData>(server, '/api/v1/register', {
+    const ok = await api(server, CALLS.register, {
       body: await registerBody('nick20@example.com', { nick_name: key.repeat(20) }),
     });
     expect(ok.data!.user_info_resp.nick_name).toBe(key.repeat(20));
-    const refused = await call(server, '/api/v1/register', {
+    const refused = await api(server, CALLS.register, {
       body: await registerBody('nick21@example.com', { nick_name: key.repeat(21) }),
       lang: 'en_US',
     });
@@ -101,8 +101,8 @@ describe('lengths are counted in characters, as the form counts them', () => {
 describe('a code works once', () => {
   it('a registration code used once is refused the second time', async () => {
     const body = await registerBody('twice@example.com');
-    expect((await call(server, '/api/v1/register', { body })).status).toBe(200);
-    const again = await call(server, '/api/v1/register', {
+    expect((await api(server, CALLS.register, { body })).status).toBe(200);
+    const again = await api(server, CALLS.register, {
       body: { ...body, invite_code: await inviteCode(server) },
       lang: 'ja_JP',
     });
@@ -116,14 +116,14 @@ describe('a code works once', () => {
     await registerAccount(server, smtp, 'reset-twice@example.com');
     server.clock.advance(61_000);
     await ticket('reset-twice@example.com', 'UPDATE_PWD');
-    const body = {
+    const body: CallBodyInput<typeof CALLS.forget> = {
       email: 'reset-twice@example.com',
       pwd: 'first-reset',
       oauth_enum: 'EMAIL',
       ticket: smtp.codeFor('reset-twice@example.com'),
     };
-    expect((await call(server, '/api/v1/forget', { body })).status).toBe(200);
-    const again = await call(server, '/api/v1/forget', {
+    expect((await api(server, CALLS.forget, { body })).status).toBe(200);
+    const again = await api(server, CALLS.forget, {
       body: { ...body, pwd: 'second-reset' },
     });
     expect(again).toMatchObject({
@@ -139,7 +139,7 @@ describe('register_df_id is stored on login and on bind, not only on register', 
   it('password login keeps the device the player signs in from', async () => {
     const { data } = await registerAccount(server, smtp, 'device@example.com', { dfId: 'v_one' });
     expect(await registerDfIdOf(data!.uid)).toBe('v_one');
-    const posted = await call(server, '/api/v1/login', {
+    const posted = await api(server, CALLS.login, {
       dfId: 'v_two',
       body: {
         email: 'device@example.com',
@@ -152,7 +152,7 @@ describe('register_df_id is stored on login and on bind, not only on register', 
     expect(posted.status).toBe(200);
     expect(await registerDfIdOf(data!.uid)).toBe('v_posted');
     // Without the field, the df_id the request came with.
-    const plain = await call(server, '/api/v1/login', {
+    const plain = await api(server, CALLS.login, {
       dfId: 'v_three',
       body: { email: 'device@example.com', pwd: PASSWORD, oauth_enum: 'EMAIL', scene_type: 1 },
     });
@@ -162,12 +162,12 @@ describe('register_df_id is stored on login and on bind, not only on register', 
 
   it('binding the invite code keeps it for a social account', async () => {
     google.tokens.set('tok-bind', { aud: 'taleforge-web', sub: 'g-bind', name: 'B', picture: '' });
-    const signedIn = await call<LoginData>(server, '/api/v1/login', {
+    const signedIn = await api(server, CALLS.login, {
       dfId: 'v_first_seen',
       body: { oauth_enum: 'GOOGLE', scene_type: 1, access_token: 'tok-bind' },
     });
     expect(await registerDfIdOf(signedIn.data!.uid)).toBe('v_first_seen');
-    const bound = await call(server, '/api/auth/h5/user/bind/invite/code', {
+    const bound = await api(server, CALLS.bindInviteCode, {
       token: signedIn.data!.access_token,
       body: {
         oauth_enum: 'GOOGLE',
@@ -187,7 +187,7 @@ describe('Discord', () => {
     discord.signInAs('discord-forged');
     const flow = await startDiscordFlow(server);
     const before = await countAccounts(server);
-    const res = await call(server, '/api/v1/login', {
+    const res = await api(server, CALLS.login, {
       lang: 'ja_JP',
       headers: { cookie: flow.cookie },
       body: { oauth_enum: 'DISCORD', scene_type: 1, code: 'forged-code', state: flow.state },
@@ -201,13 +201,13 @@ describe('Discord', () => {
 
   it('refuses a real code the second time', async () => {
     const first = await startDiscordFlow(server);
-    const ok = await call(server, '/api/v1/login', {
+    const ok = await api(server, CALLS.login, {
       headers: { cookie: first.cookie },
       body: { oauth_enum: 'DISCORD', scene_type: 1, code: first.code, state: first.state },
     });
     expect(ok.status).toBe(200);
     const second = await startDiscordFlow(server);
-    const replay = await call(server, '/api/v1/login', {
+    const replay = await api(server, CALLS.login, {
       headers: { cookie: second.cookie },
       body: { oauth_enum: 'DISCORD', scene_type: 1, code: first.code, state: second.state },
     });

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { LoginData, UserInfo } from '@taleforge/contracts';
+import { CALLS, type CallBodyInput } from '@taleforge/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oauthStates } from '../src/platform/db/schema/index.js';
 import { inviteCode } from './support/accounts.js';
 import { startDiscordFlow, startFakeDiscord } from './support/fake-discord.js';
 import { startFakeGoogle } from './support/fake-google.js';
-import { call } from './support/http.js';
+import { api } from './support/http.js';
 import { startTestServer, type TestServer } from './support/server.js';
 
 let server: TestServer;
@@ -33,7 +33,7 @@ afterAll(async () => {
 });
 
 const googleLogin = (body: Record<string, unknown>, target = server) =>
-  call<LoginData>(target, '/api/v1/login', {
+  api(target, CALLS.login, {
     body: { oauth_enum: 'GOOGLE', scene_type: 1, ...body },
   });
 
@@ -86,36 +86,31 @@ describe('Google sign-in', () => {
     google.tokens.set('tok-cy', { aud: 'taleforge-web', sub: 'g-200', name: 'Cy', picture: '' });
     const { data } = await googleLogin({ access_token: 'tok-cy' });
     const token = data!.access_token;
-    expect((await call(server, '/api/auth/h5/game/list', { token })).status).toBe(2010);
-    expect(
-      (await call<UserInfo>(server, '/api/auth/h5/user/info', { token })).data!
-        .need_complete_nick_name,
-    ).toBe(true);
-    const bindBody = {
+    expect((await api(server, CALLS.gameList, { token })).status).toBe(2010);
+    expect((await api(server, CALLS.userInfo, { token })).data!.need_complete_nick_name).toBe(true);
+    const bindBody: CallBodyInput<typeof CALLS.bindInviteCode> = {
       oauth_enum: 'GOOGLE',
       nick_name: 'Cyrene',
       scene_type: 1,
       invite_code: 'WRONG123',
     };
-    expect(
-      (await call(server, '/api/auth/h5/user/bind/invite/code', { token, body: bindBody })).status,
-    ).toBe(2004);
-    const nick = await call(server, '/api/auth/h5/user/bind/invite/code', {
+    expect((await api(server, CALLS.bindInviteCode, { token, body: bindBody })).status).toBe(2004);
+    const nick = await api(server, CALLS.bindInviteCode, {
       token,
       body: { ...bindBody, nick_name: 'Cy' },
     });
     expect(nick.status).toBe(1001);
-    const bound = await call<UserInfo>(server, '/api/auth/h5/user/bind/invite/code', {
+    const bound = await api(server, CALLS.bindInviteCode, {
       token,
       body: { ...bindBody, invite_code: (await inviteCode(server)).toLowerCase() },
     });
     expect(bound.data).toMatchObject({ nick_name: 'Cyrene', need_complete_nick_name: false });
-    expect((await call(server, '/api/auth/h5/game/list', { token })).status).toBe(200);
+    expect((await api(server, CALLS.gameList, { token })).status).toBe(200);
   });
 
   it('says so when Google is not configured', async () => {
     expect((await googleLogin({ access_token: 'tok-ana' }, bare)).status).toBe(2008);
-    const d = await call(bare, '/api/v1/oauth/discord/authorize', { body: { return_path: '/' } });
+    const d = await api(bare, CALLS.discordAuthorize, { body: { return_path: '/' } });
     expect(d.status).toBe(2008);
   });
 });
@@ -123,7 +118,7 @@ describe('Google sign-in', () => {
 const startDiscord = (returnPath: string) => startDiscordFlow(server, returnPath);
 
 const discordLogin = (flow: { code: string; state: string }, cookie?: string) =>
-  call<LoginData>(server, '/api/v1/login', {
+  api(server, CALLS.login, {
     body: { oauth_enum: 'DISCORD', scene_type: 1, code: flow.code, state: flow.state },
     headers: cookie ? { cookie } : {},
   });

@@ -1,9 +1,10 @@
+import { CALLS } from '@taleforge/contracts';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageViews, users } from '../src/platform/db/schema/index.js';
 import { makeAdmin, registerAccount } from './support/accounts.js';
-import { call } from './support/http.js';
+import { api, apiRaw } from './support/http.js';
 import { startTestServer, type TestServer } from './support/server.js';
 import { startSmtpServer } from './support/smtp.js';
 import { newVisitor, visitorLogin } from './support/visitors.js';
@@ -33,16 +34,16 @@ describe('visitors', () => {
     });
     const again = await visitorLogin(server, alpha);
     expect(again.data).toMatchObject({ uid: first.data!.uid, new_user: false });
-    expect(
-      (await call(server, '/api/auth/h5/game/list', { token: again.data!.access_token })).status,
-    ).toBe(200);
+    expect((await api(server, CALLS.gameList, { token: again.data!.access_token })).status).toBe(
+      200,
+    );
     expect((await visitorLogin(server, { dfId: 'local-123' })).status).toBe(1002);
   });
 
   it('what a visitor did moves to the account they register', async () => {
     const beta = await newVisitor(server);
     const { data } = await visitorLogin(server, beta);
-    await call(server, '/api/v1/analytics/page-view', {
+    await api(server, CALLS.pageView, {
       dfId: beta.dfId,
       token: data!.access_token,
       body: { path: '/drama/1', title: 'Drama' },
@@ -70,25 +71,20 @@ describe('customer service invite codes', () => {
     const { data } = await registerAccount(server, smtp, 'cs@example.com');
     const token = data!.access_token;
     const body = { count: 3, uses: 2, note: 'spring' };
-    expect((await call(server, '/api/auth/admin/invite/codes', { token, body })).status).toBe(1004);
+    expect((await api(server, CALLS.inviteCreate, { token, body })).status).toBe(1004);
     await makeAdmin(server, 'cs@example.com');
     // Promoted outside the server (as the CLI does): seen once its checked token lapses (0015).
     server.clock.advance(5_000);
-    const created = await call<{ codes: { code: string; max_uses: number }[] }>(
-      server,
-      '/api/auth/admin/invite/codes',
-      { token, body },
-    );
+    const created = await api(server, CALLS.inviteCreate, { token, body });
     expect(created.data!.codes).toHaveLength(3);
     expect(created.data!.codes[0]).toMatchObject({ max_uses: 2 });
-    const list = await call<{ total: number }>(server, '/api/auth/admin/invite/codes', {
+    const list = await api(server, CALLS.inviteList, {
       token,
       query: { page_size: '2' },
     });
     expect(list.data!.total).toBeGreaterThanOrEqual(3);
     expect(
-      (await call(server, '/api/auth/admin/invite/codes', { token, body: { count: 0, uses: 1 } }))
-        .status,
+      (await api(server, CALLS.inviteCreate, { token, body: { count: 0, uses: 1 } })).status,
     ).toBe(1001);
   });
 });
@@ -99,7 +95,7 @@ describe('rate limits', () => {
     for (let i = 0; i < 1000; i += 50) {
       const batch = await Promise.all(
         Array.from({ length: 50 }, (_, j) =>
-          call(limited, '/api/v1/validate/user/exist', {
+          api(limited, CALLS.userExist, {
             query: { email: `probe${i + j}@example.com` },
           }),
         ),
@@ -110,7 +106,7 @@ describe('rate limits', () => {
   });
 
   it('answers a localized body status', async () => {
-    const res = await call(limited, '/api/v1/validate/user/exist', {
+    const res = await api(limited, CALLS.userExist, {
       query: { email: 'late@example.com' },
       lang: 'ja_JP',
     });
@@ -125,7 +121,7 @@ describe('rate limits', () => {
     const answers = [];
     for (let i = 0; i < 12; i++) {
       answers.push(
-        await call(limited, '/api/v1/login', {
+        await api(limited, CALLS.login, {
           body: {
             email: 'target@example.com',
             pwd: 'guess-123',
@@ -189,13 +185,8 @@ describe('fuzzed payloads', () => {
           { requiredKeys: [] },
         ),
         async (body) => {
-          for (const path of [
-            '/api/v1/register',
-            '/api/v1/login',
-            '/api/v1/forget',
-            '/api/v1/login/ticket',
-          ]) {
-            const res = await call(server, path, { body });
+          for (const def of [CALLS.register, CALLS.login, CALLS.forget, CALLS.loginTicket]) {
+            const res = await apiRaw(server, def, { body });
             expect(res.http).toBe(200);
             expect(res.status).not.toBe(200);
             expect(res.desc.length).toBeGreaterThan(0);

@@ -1,7 +1,7 @@
-import type { HomeSection } from '@taleforge/contracts';
+import { CALLS } from '@taleforge/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGame } from './support/factories.js';
-import { call } from './support/http.js';
+import { api, apiRaw } from './support/http.js';
 import { startTestServer, type TestServer } from './support/server.js';
 
 let server: TestServer;
@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const home = () => call<{ sections: HomeSection[] }>(server, '/api/h5/game/home');
+const home = () => api(server, CALLS.home);
 
 describe('public catalogue reads', () => {
   it('answers empty sections before any game is published', async () => {
@@ -40,7 +40,7 @@ describe('public catalogue reads', () => {
 
   it('localizes titles per language and caches each language apart', async () => {
     server.clock.advance(5_001);
-    const zh = await call<{ sections: HomeSection[] }>(server, '/api/h5/game/home', {
+    const zh = await api(server, CALLS.home, {
       lang: 'zh_CN',
     });
     expect(zh.data!.sections[0]!.games[0]!.title).toMatch(/（中文）$/);
@@ -52,17 +52,15 @@ describe('public catalogue reads', () => {
     const first = await home();
     const etag = first.headers.get('etag')!;
     expect(etag).toMatch(/^"[\w-]+"$/);
-    const res = await fetch(server.url('/api/h5/game/home', { df_id: 'v_x' }), {
-      headers: { 'if-none-match': etag },
-    });
-    expect(res.status).toBe(304);
+    const res = await api(server, CALLS.home, { dfId: 'v_x', headers: { 'if-none-match': etag } });
+    expect(res.http).toBe(304);
     // A second process reading the same rows computes the same tag.
     server.clock.advance(5_001);
     expect((await home()).headers.get('etag')).toBe(etag);
   });
 
   it('pages a section and validates paging', async () => {
-    const page = await call<{ list: unknown[]; total: number }>(server, '/api/h5/game/home/page', {
+    const page = await api(server, CALLS.homePage, {
       query: { section: 'recommended', page: '1', page_size: '1' },
     });
     expect(page.data).toMatchObject({ total: 2, page: 1, page_size: 1 });
@@ -74,7 +72,7 @@ describe('public catalogue reads', () => {
       { page: '1' },
     ];
     for (const query of bad) {
-      expect((await call(server, '/api/h5/game/home/page', { query })).status).toBe(1001);
+      expect((await apiRaw(server, CALLS.homePage, { query })).status).toBe(1001);
     }
   });
 });

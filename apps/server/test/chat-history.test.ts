@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { ChatMemory, ChatRecord } from '@taleforge/contracts';
+import { CALLS, type ChatRecord } from '@taleforge/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { walletEntries } from '../src/platform/db/schema/index.js';
 import { buildChatGame, chatPost, eventOf, giveGems, sendChat } from './support/chat.js';
 import { buildSession } from './support/factories.js';
-import { call } from './support/http.js';
+import { api } from './support/http.js';
 import { startTestServer, type TestServer } from './support/server.js';
 
 let server: TestServer;
@@ -24,11 +24,10 @@ async function setup(gems = 500) {
 }
 
 function page(token: string, gameId: number, npcId: number, extra: Record<string, string> = {}) {
-  return call<{ records: ChatRecord[]; next_cursor: string | null }>(
-    server,
-    '/api/auth/h5/game/chat/record',
-    { token, query: { game_id: String(gameId), npc_id: String(npcId), ...extra } },
-  );
+  return api(server, CALLS.chatRecord, {
+    token,
+    query: { game_id: String(gameId), npc_id: String(npcId), ...extra },
+  });
 }
 
 describe('chat history, memory, rewind and regenerate', () => {
@@ -63,13 +62,11 @@ describe('chat history, memory, rewind and regenerate', () => {
     const { gameId, ada, token } = await setup();
     await sendChat(server, token, { game_id: gameId, npc_id: ada, text: 'Hello' });
     const query = { game_id: String(gameId), npc_id: String(ada) };
-    const before = (
-      await call<ChatMemory>(server, '/api/auth/h5/game/chat/memory', { token, query })
-    ).data!;
+    const before = (await api(server, CALLS.chatMemory, { token, query })).data!;
     expect(before).toMatchObject({ summary: '', pinned: [] });
     expect(before.context_chars).toBeGreaterThan(0);
     expect(before.context_budget).toBeGreaterThan(before.context_chars);
-    const saved = await call<ChatMemory>(server, '/api/auth/h5/game/chat/memory', {
+    const saved = await api(server, CALLS.chatMemoryUpdate, {
       token,
       body: {
         game_id: gameId,
@@ -85,18 +82,18 @@ describe('chat history, memory, rewind and regenerate', () => {
     expect(saved.data!.context_chars).toBe(
       before.context_chars + 'We met at the bank.My name is Lee.'.length,
     );
-    const bad = await call(server, '/api/auth/h5/game/chat/memory', {
+    const bad = await api(server, CALLS.chatMemoryUpdate, {
       token,
       body: { game_id: gameId, npc_id: ada, summary: '', pinned: ['x'.repeat(201)] },
     });
     expect(bad.status).toBe(1001);
-    const ctrl = await call(server, '/api/auth/h5/game/chat/memory', {
+    const ctrl = await api(server, CALLS.chatMemoryUpdate, {
       token,
       body: { game_id: gameId, npc_id: ada, summary: 'a\u0007b', pinned: [] },
     });
     expect(ctrl.status).toBe(5010);
     // NUL is refused by the input policy, before the chat's own rule, like anywhere else.
-    const nul = await call(server, '/api/auth/h5/game/chat/memory', {
+    const nul = await api(server, CALLS.chatMemoryUpdate, {
       token,
       body: { game_id: gameId, npc_id: ada, summary: 'a\u0000b', pinned: [] },
     });
@@ -112,7 +109,7 @@ describe('chat history, memory, rewind and regenerate', () => {
     await vi.waitFor(
       async () => {
         const memory = (
-          await call<ChatMemory>(server, '/api/auth/h5/game/chat/memory', {
+          await api(server, CALLS.chatMemory, {
             token,
             query: { game_id: String(gameId), npc_id: String(ada) },
           })
@@ -130,14 +127,14 @@ describe('chat history, memory, rewind and regenerate', () => {
     }
     const records = (await page(token, gameId, ada)).data!.records;
     const firstReply = records[1]!;
-    const rewind = await call<{ removed: number }>(server, '/api/auth/h5/game/chat/rewind', {
+    const rewind = await api(server, CALLS.chatRewind, {
       token,
       body: { game_id: gameId, npc_id: ada, message_id: firstReply.id },
     });
     expect(rewind.data).toEqual({ removed: 4 });
     const after = (await page(token, gameId, ada)).data!.records;
     expect(after.map((r) => r.text)).toEqual([records[0]!.text, firstReply.text]);
-    const missing = await call(server, '/api/auth/h5/game/chat/rewind', {
+    const missing = await api(server, CALLS.chatRewind, {
       token,
       body: { game_id: gameId, npc_id: ada, message_id: records[4]!.id },
     });
@@ -163,16 +160,16 @@ describe('chat history, memory, rewind and regenerate', () => {
       reply_id: replyId,
       client_message_id: randomUUID(),
     };
-    const regen = await chatPost(server, '/api/auth/h5/game/chat/regenerate', token, body);
+    const regen = await chatPost(server, CALLS.chatRegenerate, token, body);
     expect(eventOf(regen, 'accepted')).toMatchObject({ charged_gems: 10, gem_balance: 10 });
     expect(eventOf(regen, 'done')).toBeTruthy();
-    const again = await chatPost(server, '/api/auth/h5/game/chat/regenerate', token, body);
+    const again = await chatPost(server, CALLS.chatRegenerate, token, body);
     expect(eventOf(again, 'accepted')).toMatchObject({ charged_gems: 0, gem_balance: 10 });
     const records = (await page(token, gameId, ada)).data!.records;
     expect(records.map((r) => r.role)).toEqual(['player', 'npc']);
     expect(records[1]!.id).toBe(eventOf(regen, 'done')!.reply_id);
     // The replaced reply is gone: regenerating it again is refused, nothing charged.
-    const stale = await chatPost(server, '/api/auth/h5/game/chat/regenerate', token, {
+    const stale = await chatPost(server, CALLS.chatRegenerate, token, {
       ...body,
       client_message_id: randomUUID(),
     });
@@ -182,7 +179,7 @@ describe('chat history, memory, rewind and regenerate', () => {
   it('answers info v1 and v2 for a character without a waiting goal', async () => {
     const { gameId, ada, token } = await setup();
     const query = { game_id: String(gameId), npc_id: String(ada) };
-    const v1 = await call(server, '/api/auth/h5/game/conversation/info', {
+    const v1 = await api(server, CALLS.conversationInfo, {
       token,
       query,
       lang: 'ja_JP',
@@ -195,7 +192,7 @@ describe('chat history, memory, rewind and regenerate', () => {
       price_gems: 10,
       engine: 'offline',
     });
-    const v2 = await call(server, '/api/auth/h5/game/v2/conversation/info', { token, query });
+    const v2 = await api(server, CALLS.conversationInfoV2, { token, query });
     expect(v2.data).toMatchObject({
       tasks: [],
       npc_status: { health: 100, magic: 50, experience: 0 },

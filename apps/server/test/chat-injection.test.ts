@@ -1,4 +1,4 @@
-import type { ChatRecord, PlayState } from '@taleforge/contracts';
+import { CALLS } from '@taleforge/contracts';
 import { parsePersona } from '@taleforge/contracts/character-persona';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { gameSaves, walletEntries } from '../src/platform/db/schema/index.js';
 import { ADA, buildChatGame, chatPost, eventOf, giveGems, sendChat } from './support/chat.js';
 import { buildSession } from './support/factories.js';
 import { type FakeLlm, startFakeLlm } from './support/fake-llm.js';
-import { call } from './support/http.js';
+import { api } from './support/http.js';
 import { INJECTION_CORPUS } from './support/injection-corpus.js';
 import { startTestServer, type TestServer } from './support/server.js';
 import { checkLedger } from './support/wallet.js';
@@ -36,7 +36,7 @@ describe(`prompt injection through the send route: ${INJECTION_CORPUS.length} at
     const { gameId, ada } = await buildChatGame(db());
     const { token, user } = await buildSession(db());
     await giveGems(server, user.id, 10_000);
-    await call<PlayState>(server, '/api/auth/h5/game/event', {
+    await api(server, CALLS.gameEvent, {
       token,
       body: { type: 'start', game_id: gameId },
     });
@@ -45,7 +45,7 @@ describe(`prompt injection through the send route: ${INJECTION_CORPUS.length} at
     for (const attack of INJECTION_CORPUS) {
       if (attack.via === 'memory') {
         // A pinned fact is the player's too: it reaches the model only as data.
-        const pinned = await chatPost(server, '/api/auth/h5/game/chat/memory', token, {
+        const pinned = await chatPost(server, CALLS.chatMemoryUpdate, token, {
           game_id: gameId,
           npc_id: ada,
           summary: '',
@@ -102,7 +102,7 @@ describe(`prompt injection through the send route: ${INJECTION_CORPUS.length} at
     expect(save!.state.stats).toEqual((await freshStats(gameId)).stats);
 
     // Nothing stored for the player carries the canary or our format either.
-    const history = await call<{ records: ChatRecord[] }>(server, '/api/auth/h5/game/chat/record', {
+    const history = await api(server, CALLS.chatRecord, {
       token,
       query: { game_id: String(gameId), npc_id: String(ada), limit: '100' },
     });
@@ -116,7 +116,7 @@ describe(`prompt injection through the send route: ${INJECTION_CORPUS.length} at
 /** The stats a fresh save of this game starts with: the attacks must not have moved them. */
 async function freshStats(gameId: number) {
   const { token, user } = await buildSession(db());
-  await call(server, '/api/auth/h5/game/event', {
+  await api(server, CALLS.gameEvent, {
     token,
     body: { type: 'start', game_id: gameId },
   });

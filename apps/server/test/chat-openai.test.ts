@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
-import type { ChatRecord, PlayState } from '@taleforge/contracts';
+import { CALLS } from '@taleforge/contracts';
 import { STATUS } from '@taleforge/contracts/status';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +15,7 @@ import {
 } from './support/chat.js';
 import { buildSession } from './support/factories.js';
 import { type FakeLlm, startFakeLlm } from './support/fake-llm.js';
-import { call } from './support/http.js';
+import { api } from './support/http.js';
 import { startTestServer, type TestServer } from './support/server.js';
 import { checkLedger } from './support/wallet.js';
 
@@ -50,7 +50,7 @@ async function entryTypes(userId: number) {
 }
 
 async function record(token: string, gameId: number, npcId: number) {
-  const res = await call<{ records: ChatRecord[] }>(server, '/api/auth/h5/game/chat/record', {
+  const res = await api(server, CALLS.chatRecord, {
     token,
     query: { game_id: String(gameId), npc_id: String(npcId) },
   });
@@ -67,11 +67,10 @@ describe('chat through the openai engine', () => {
     const answer = await sendChat(server, token, { game_id: gameId, npc_id: ada, text: 'Hello' });
     expect(streamedText(answer)).toBe('Oh! You found me out, traveller.');
     expect(eventOf(answer, 'done')).toMatchObject({ expression: 'laugh' });
-    const info = await call<{ engine: string; expression: string }>(
-      server,
-      '/api/auth/h5/game/conversation/info',
-      { token, query: { game_id: String(gameId), npc_id: String(ada) } },
-    );
+    const info = await api(server, CALLS.conversationInfo, {
+      token,
+      query: { game_id: String(gameId), npc_id: String(ada) },
+    });
     expect(info.data).toMatchObject({ engine: 'openai', expression: 'laugh' });
     // The prompt carried the persona, and the player's words only as the last user message.
     const sent = llm.requests.at(-1)!.body.messages;
@@ -81,7 +80,7 @@ describe('chat through the openai engine', () => {
 
   it('takes a goal signal only when the player words meet the goal', async () => {
     const { gameId, ada, token } = await setup();
-    await call<PlayState>(server, '/api/auth/h5/game/event', {
+    await api(server, CALLS.gameEvent, {
       token,
       body: { type: 'start', game_id: gameId },
     });
@@ -185,7 +184,7 @@ describe('chat through the openai engine', () => {
     llm.script({ text, trailer: '[[meta {"expression":"sleep"}]]' });
     const controller = new AbortController();
     const res = await fetch(
-      server.url('/api/auth/h5/game/chat/send', { df_id: 'v_testdevice', lang: 'en_US' }),
+      server.url(CALLS.chatSend.path, { df_id: 'v_testdevice', lang: 'en_US' }),
       {
         method: 'POST',
         headers: { authorization: token, 'content-type': 'application/json' },

@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import type { PlayState } from '@taleforge/contracts';
+import { CALLS } from '@taleforge/contracts';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatMessages, gameSaves, walletEntries } from '../src/platform/db/schema/index.js';
 import {
   buildChatGame,
-  chatPost,
+  chatPostRaw,
   eventOf,
   giveGems,
   sendChat,
   streamedText,
 } from './support/chat.js';
 import { buildSession } from './support/factories.js';
-import { call } from './support/http.js';
+import { api } from './support/http.js';
 import { startTestServer, type TestServer } from './support/server.js';
 import { checkLedger } from './support/wallet.js';
 
@@ -32,7 +32,7 @@ async function player(gems: number) {
 
 async function startStory(token: string, gameId: number) {
   return (
-    await call<PlayState>(server, '/api/auth/h5/game/event', {
+    await api(server, CALLS.gameEvent, {
       token,
       body: { type: 'start', game_id: gameId },
     })
@@ -48,7 +48,7 @@ async function entriesOf(userId: number) {
 }
 
 async function balanceOf(token: string, on = server) {
-  const res = await call<{ gem_balance: number }>(on, '/api/auth/wallet/balance', {
+  const res = await api(on, CALLS.walletBalance, {
     token,
     query: { platform_flag: '2' },
   });
@@ -104,11 +104,10 @@ describe('chat send through HTTP (offline engine)', () => {
     const before = await startStory(token, gameId);
     expect(before.conversation).toMatchObject({ npc_id: ada, goal: 'confess' });
 
-    const info = await call<{ goal: { key: string }; goal_progress: number }>(
-      server,
-      '/api/auth/h5/game/v2/conversation/info',
-      { token, query: { game_id: String(gameId), npc_id: String(ada) } },
-    );
+    const info = await api(server, CALLS.conversationInfoV2, {
+      token,
+      query: { game_id: String(gameId), npc_id: String(ada) },
+    });
     expect(info.data).toMatchObject({ goal: { key: 'confess' }, goal_progress: 0, price_gems: 10 });
 
     const first = await sendChat(server, token, {
@@ -157,7 +156,7 @@ describe('chat send through HTTP (offline engine)', () => {
       expect(answer.envelope?.status, JSON.stringify(body)).toBe(status);
       expect(answer.envelope!.desc.length).toBeGreaterThan(0);
     }
-    const missing = await chatPost(server, '/api/auth/h5/game/chat/send', token, {
+    const missing = await chatPostRaw(server, CALLS.chatSend, token, {
       game_id: gameId,
       npc_id: ada,
       text: 'no id',

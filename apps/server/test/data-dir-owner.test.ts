@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { CALLS } from '@taleforge/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channelFile } from '../src/platform/admin-channel.js';
@@ -14,6 +15,7 @@ import { lockPath } from '../src/platform/db/data-dir-lock.js';
 import { inviteCodes, users } from '../src/platform/db/schema/index.js';
 import { tempDir, testDriver } from './support/database.js';
 import { buildSession } from './support/factories.js';
+import { api, serverAt } from './support/http.js';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 const cli = fileURLToPath(new URL('../src/cli/invites.ts', import.meta.url));
@@ -151,12 +153,14 @@ describe.runIf(testDriver() === 'pglite')('the embedded database has one owner',
     expect(missing.stderr).toContain('No account with the email nobody@example.com');
 
     // The running server sees it all: the new admin may list the new codes through its API.
-    const listedByServer = await fetch(
-      `http://127.0.0.1:${server.port}/taleforge/api/auth/admin/invite/codes?page_size=50&df_id=v_testdevice`,
-      { headers: { authorization: helper.token } },
-    ).then((r) => r.json() as Promise<{ status: number }>);
+    const listedByServer = await api(
+      serverAt(`http://127.0.0.1:${server.port}/taleforge`),
+      CALLS.inviteList,
+      { token: helper.token, query: { page_size: 50 } },
+    );
     expect(listedByServer.status).toBe(200);
-    for (const c of codes) expect(JSON.stringify(listedByServer)).toContain(c);
+    const codesSeen = listedByServer.data!.list.map((c) => c.code);
+    for (const c of codes) expect(codesSeen).toContain(c);
   }, 120_000);
 
   it('the admin channel wants the key, checks the command, and listens on loopback only', async () => {

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { CALLS } from '@taleforge/contracts';
 import { STATUS } from '@taleforge/contracts/status';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildChatGame, giveGems, sendChat } from './support/chat.js';
 import { databaseFingerprint } from './support/db-fingerprint.js';
 import { buildSession } from './support/factories.js';
-import { call } from './support/http.js';
+import { api, apiRaw, call, injectUrl } from './support/http.js';
 import { startTestServer, type TestServer } from './support/server.js';
 
 // NUL and lone surrogates are refused with 1001 wherever they come; ids are JSON numbers in a
@@ -43,9 +44,7 @@ describe('NUL and lone surrogates are 1001, never a 500, and store nothing', () 
         { path: '/x', title: text },
         { path: '/x', title: 'x', referrer: text },
       ]) {
-        const res = await unchanged(() =>
-          call(server, '/api/v1/analytics/page-view', { body, lang: 'zh_CN' }),
-        );
+        const res = await unchanged(() => api(server, CALLS.pageView, { body, lang: 'zh_CN' }));
         expect(res, JSON.stringify(body)).toMatchObject({ http: 200, status: 1001 });
         expect(res.desc).toMatch(/^参数错误: (path|title|referrer): /);
       }
@@ -53,17 +52,17 @@ describe('NUL and lone surrogates are 1001, never a 500, and store nothing', () 
   });
 
   it('home/page?section=, without signing in', async () => {
-    const res = await call(server, '/api/h5/game/home/page', { query: { section: NUL } });
+    const res = await api(server, CALLS.homePage, { query: { section: NUL } });
     expect(res).toMatchObject({ http: 200, status: 1001 });
     expect(res.desc).toMatch(/^Invalid parameters: section: /);
   });
 
   it('reading and cancelling an order', async () => {
     const { token } = await player();
-    const read = await call(server, '/api/auth/v1/order', { token, query: { order_no: NUL } });
+    const read = await api(server, CALLS.orderGet, { token, query: { order_no: NUL } });
     expect(read).toMatchObject({ http: 200, status: 1001 });
     const cancel = await unchanged(() =>
-      call(server, '/api/auth/v1/order/cancel', { token, body: { order_no: NUL } }),
+      api(server, CALLS.orderCancel, { token, body: { order_no: NUL } }),
     );
     expect(cancel).toMatchObject({ http: 200, status: 1001 });
   });
@@ -72,7 +71,7 @@ describe('NUL and lone surrogates are 1001, never a 500, and store nothing', () 
     const { token } = await player();
     for (const returnPath of [`/play/1${'\u0000'}`, `/play/${LONE}`]) {
       const res = await unchanged(() =>
-        call(server, '/api/auth/v1/order', {
+        api(server, CALLS.orderCreate, {
           token,
           body: {
             goods_id: 'gems_60',
@@ -96,7 +95,7 @@ describe('NUL and lone surrogates are 1001, never a 500, and store nothing', () 
       expect(answer.events).toEqual([]);
       expect(answer.envelope).toMatchObject({ status: STATUS.INVALID_PARAMS });
     }
-    const balance = await call<{ gem_balance: number }>(server, '/api/auth/wallet/balance', {
+    const balance = await api(server, CALLS.walletBalance, {
       token,
       query: { platform_flag: '2' },
     });
@@ -106,13 +105,13 @@ describe('NUL and lone surrogates are 1001, never a 500, and store nothing', () 
   it('in a key, deep inside a value, and in a path segment', async () => {
     const { token } = await player(100);
     const inKey = await unchanged(() =>
-      call(server, '/api/auth/h5/game/event', {
+      api(server, CALLS.gameEvent, {
         token,
         body: { type: 'minigame_move', game_id: game.gameId, seq: 0, move: { [NUL]: 1 } },
       }),
     );
     expect(inKey.status).toBe(1001);
-    const deep = await call(server, '/api/auth/h5/game/event', {
+    const deep = await api(server, CALLS.gameEvent, {
       token,
       body: { type: 'minigame_move', game_id: game.gameId, seq: 0, move: { slots: [[LONE]] } },
     });
@@ -127,7 +126,7 @@ describe('NUL and lone surrogates are 1001, never a 500, and store nothing', () 
       `{"path":"/x","title":${'['.repeat(100_000)}${']'.repeat(100_000)}}`,
       `{"path":"/x","title":"x","referrer":${'{"a":'.repeat(50_000)}"\u0000"${'}'.repeat(50_000)}}`,
     ]) {
-      const res = await unchanged(() => call(server, '/api/v1/analytics/page-view', { body }));
+      const res = await unchanged(() => apiRaw(server, CALLS.pageView, { body }));
       expect(res.http).not.toBe(500);
       expect([400, 1001]).toContain(res.status);
     }
@@ -143,14 +142,14 @@ describe('NUL and lone surrogates are 1001, never a 500, and store nothing', () 
     ]) {
       const res = await server.app.inject({
         method: 'GET',
-        url: '/taleforge/api/h5/game/home?df_id=v_headers',
+        url: injectUrl(server, CALLS.home, { df_id: 'v_headers' }),
         headers,
       });
       expect(res.statusCode, JSON.stringify(headers)).toBe(200);
       expect(res.json()).toMatchObject({ status: 1001 });
     }
     // Bytes above ASCII arrive as Latin-1 text: compared, refused as a token, not a 500.
-    const odd = await call(server, '/api/auth/h5/user/info', {
+    const odd = await api(server, CALLS.userInfo, {
       headers: { authorization: 'Bearer \u00ff\u00fe'.padEnd(40, '\u00e9') },
     });
     expect(odd).toMatchObject({ http: 200, status: 1006 });
@@ -171,7 +170,7 @@ describe('ids are strictly typed', () => {
       { game_id: game.gameId, chapter_id: { valueOf: chapter } },
     ]) {
       const res = await unchanged(() =>
-        call(server, '/api/auth/h5/game/unlock', {
+        apiRaw(server, CALLS.unlock, {
           token,
           body: { ...ids, idempotency_key: randomUUID() },
         }),
@@ -179,7 +178,7 @@ describe('ids are strictly typed', () => {
       expect(res, JSON.stringify(ids)).toMatchObject({ http: 200, status: 1001 });
     }
     // The well-typed request still buys it.
-    const bought = await call(server, '/api/auth/h5/game/unlock', {
+    const bought = await api(server, CALLS.unlock, {
       token,
       body: { game_id: game.gameId, chapter_id: chapter, idempotency_key: randomUUID() },
     });
@@ -190,7 +189,7 @@ describe('ids are strictly typed', () => {
     const { token } = await player();
     const id = game.gameId;
     const info = (gameId: string) =>
-      call(server, '/api/auth/h5/game/resource/info', { token, query: { game_id: gameId } });
+      api(server, CALLS.resourceInfo, { token, query: { game_id: gameId } });
     expect((await info(String(id))).status).toBe(200);
     for (const odd of [
       `${id}e0`,
@@ -206,16 +205,17 @@ describe('ids are strictly typed', () => {
       expect((await info(odd)).status, JSON.stringify(odd)).toBe(1001);
     }
     // A repeated parameter is a list, not an id.
-    const url = server.url('/api/auth/h5/game/resource/info', { df_id: 'v_ids' });
-    const repeated = await fetch(`${url}&game_id=${id}&game_id=${id}`, {
-      headers: { authorization: token },
+    const repeated = await apiRaw(server, CALLS.resourceInfo, {
+      token,
+      dfId: 'v_ids',
+      search: `?game_id=${id}&game_id=${id}`,
     });
-    expect(await repeated.json()).toMatchObject({ status: 1001 });
+    expect(repeated.status).toBe(1001);
   });
 
   it('paging numbers too', async () => {
     for (const page of ['1e1', ' 2', '0x2', '2.0', '-1']) {
-      const res = await call(server, '/api/h5/game/home/page', {
+      const res = await api(server, CALLS.homePage, {
         query: { section: 'new', page },
       });
       expect(res.status, page).toBe(1001);

@@ -1,8 +1,9 @@
+import { CALLS } from '@taleforge/contracts';
 import { desc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageViews } from '../src/platform/db/schema/index.js';
 import { buildSession } from './support/factories.js';
-import { call } from './support/http.js';
+import { api } from './support/http.js';
 import { startTestServer, type TestServer } from './support/server.js';
 
 let server: TestServer;
@@ -22,7 +23,7 @@ async function lastView() {
 
 describe('page-view reports', () => {
   it('stores the title with the visitor and language', async () => {
-    const res = await call(server, '/api/v1/analytics/page-view', {
+    const res = await api(server, CALLS.pageView, {
       body: { path: '/For_You', title: 'おすすめ · Taleforge' },
       dfId: 'v_device1',
       lang: 'ja_JP',
@@ -39,12 +40,12 @@ describe('page-view reports', () => {
 
   it('attaches the user when the token is valid and never fails on a bad one', async () => {
     const { user, token } = await buildSession(server.database.db);
-    await call(server, '/api/v1/analytics/page-view', {
+    await api(server, CALLS.pageView, {
       body: { path: '/profile/me', title: 'Me' },
       token,
     });
     expect((await lastView()).userId).toBe(user.id);
-    const res = await call(server, '/api/v1/analytics/page-view', {
+    const res = await api(server, CALLS.pageView, {
       body: { path: '/drama', title: 'Drama' },
       token: 'B'.repeat(43),
     });
@@ -54,12 +55,12 @@ describe('page-view reports', () => {
 
   it('stores markup as text, and refuses oversize titles without storing', async () => {
     const before = await server.database.db.$count(pageViews);
-    const res = await call(server, '/api/v1/analytics/page-view', {
+    const res = await api(server, CALLS.pageView, {
       body: { path: '/x', title: 't'.repeat(257) },
     });
     expect(res.status).toBe(1001);
     expect(await server.database.db.$count(pageViews)).toBe(before);
-    await call(server, '/api/v1/analytics/page-view', {
+    await api(server, CALLS.pageView, {
       body: { path: '/x', title: '<img src=x onerror=alert(1)>' },
     });
     expect((await lastView()).title).toBe('<img src=x onerror=alert(1)>');

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { ResourceInfo } from '@taleforge/contracts';
+import { CALLS } from '@taleforge/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMediaStore } from '../src/modules/media/media-store.js';
@@ -8,7 +8,7 @@ import { CONTENT_DIR, seedDemoContent } from '../src/modules/play/demo-content.j
 import { publishGame } from '../src/modules/play/publish.js';
 import { games } from '../src/platform/db/schema/index.js';
 import { buildSession, buildUser } from './support/factories.js';
-import { call } from './support/http.js';
+import { api } from './support/http.js';
 import { startTestServer, type TestServer } from './support/server.js';
 import { storyGameDefinition } from './support/story-game.js';
 
@@ -23,7 +23,7 @@ afterAll(() => server.close());
 const media = () => createMediaStore(server.config.mediaDir);
 
 async function audioOf(gameId: number) {
-  const res = await call<ResourceInfo>(server, '/api/auth/h5/game/resource/info', {
+  const res = await api(server, CALLS.resourceInfo, {
     token,
     query: { game_id: String(gameId) },
   });

@@ -1,4 +1,4 @@
-import type { PlayState } from '@taleforge/contracts';
+import { CALLS, type CallBodyInput } from '@taleforge/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mergeVisitorInto } from '../src/modules/auth/visitor-merge.js';
@@ -11,7 +11,7 @@ import { readPrice } from '../src/modules/wallet/index.js';
 import { chapters, chapterVersions, gameSaves, games } from '../src/platform/db/schema/index.js';
 import { AppError } from '../src/platform/http/app-error.js';
 import { buildSession, buildUser } from './support/factories.js';
-import { call } from './support/http.js';
+import { api, apiRaw } from './support/http.js';
 import { startTestServer, type TestServer } from './support/server.js';
 import { buildStoryGame, CHAPTER_ONE, storyGameDefinition } from './support/story-game.js';
 
@@ -26,6 +26,14 @@ const options = (creatorId: number) => ({
   coverUrl: (id: number) => `/taleforge/art/cover/${id}.svg`,
   now: new Date(),
 });
+
+type EventBody = CallBodyInput<typeof CALLS.gameEvent>;
+/** A story event of the game under test: each kind of event without its game_id. */
+type EventStep = EventBody extends infer B
+  ? B extends unknown
+    ? Omit<B, 'game_id'>
+    : never
+  : never;
 
 describe('publishing story content', () => {
   it('refuses malformed ink with the line, and stores nothing of the game', async () => {
@@ -61,11 +69,8 @@ describe('publishing story content', () => {
     const before = (await versions()).length;
 
     const { token } = await buildSession(db);
-    const event = (body: Record<string, unknown>) =>
-      call<PlayState>(server, '/api/auth/h5/game/event', {
-        token,
-        body: { game_id: gameId, ...body },
-      });
+    const event = (body: EventStep) =>
+      api(server, CALLS.gameEvent, { token, body: { game_id: gameId, ...body } as EventBody });
     const s = (await event({ type: 'start' })).data!;
     expect(s.story_version).toBe(1);
 
@@ -100,9 +105,7 @@ describe('publishing story content', () => {
     expect((await db.select().from(chapterVersions)).length).toBe(count);
 
     server.clock.advance(60_000);
-    const home = await call<{
-      sections: { key: string; games: { id: number; cover: string; title: string }[] }[];
-    }>(server, '/api/h5/game/home', { lang: 'ja_JP' });
+    const home = await api(server, CALLS.home, { lang: 'ja_JP' });
     const keys = home.data!.sections.map((s) => s.key);
     expect(keys).toEqual(
       expect.arrayContaining(['recommended', 'new', 'SUSPENSE', 'MAGIC', 'FUTURE', 'ROMANCE']),
@@ -128,7 +131,7 @@ describe('publishing story content', () => {
       .set({ storyJson: '{"inkVersion": 21, "root": [' })
       .where(eq(chapterVersions.chapterId, first!.id));
     const { token, user } = await buildSession(db);
-    const res = await call(server, '/api/auth/h5/game/event', {
+    const res = await api(server, CALLS.gameEvent, {
       token,
       body: { type: 'start', game_id: gameId },
     });
@@ -159,7 +162,7 @@ describe('publishing story content', () => {
     const visitor = await buildSession(db);
     const account = await buildSession(db);
     const play = (token: string, gameId: number) =>
-      call<PlayState>(server, '/api/auth/h5/game/event', {
+      api(server, CALLS.gameEvent, {
         token,
         body: { type: 'start', game_id: gameId },
       });
@@ -184,19 +187,21 @@ describe('publishing story content', () => {
       chapters: [{ title: { en_US: 'Talk' }, priceGems: 0, ink }],
     });
     const { token, user } = await buildSession(db);
-    const event = (body: Record<string, unknown>) =>
-      call<PlayState>(server, '/api/auth/h5/game/event', {
-        token,
-        body: { game_id: gameId, ...body },
-      });
+    const event = (body: EventStep) =>
+      api(server, CALLS.gameEvent, { token, body: { game_id: gameId, ...body } as EventBody });
     const s = (await event({ type: 'start' })).data!;
     expect(s.conversation).toMatchObject({
       npc_name: 'Ada',
       goal: 'confess',
       goal_text: 'Get her to confess',
     });
-    expect((await event({ type: 'continue', seq: s.seq, goalReached: true })).status).toBe(1001);
-    expect((await event({ type: 'continue', seq: s.seq, goal_reached: true })).status).toBe(1001);
+    for (const goal of [{ goalReached: true }, { goal_reached: true }]) {
+      const res = await apiRaw(server, CALLS.gameEvent, {
+        token,
+        body: { type: 'continue', game_id: gameId, seq: s.seq, ...goal },
+      });
+      expect(res.status).toBe(1001);
+    }
 
     const play = createPlayService({
       db,

@@ -1,10 +1,10 @@
-import type { GameEventBody, PlayState, ResourceInfo } from '@taleforge/contracts';
+import { CALLS, type GameEventBody, type PlayState } from '@taleforge/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSessionService } from '../src/modules/auth/session-service.js';
 import { gameSaves } from '../src/platform/db/schema/index.js';
 import { buildSession } from './support/factories.js';
-import { call } from './support/http.js';
+import { api, apiRaw } from './support/http.js';
 import { startTestServer, type TestServer } from './support/server.js';
 import { buildStoryGame } from './support/story-game.js';
 
@@ -14,9 +14,11 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-type Body = GameEventBody | Record<string, unknown>;
-const event = (token: string, body: Body, lang?: string) =>
-  call<PlayState>(server, '/api/auth/h5/game/event', { token, body, ...(lang ? { lang } : {}) });
+const event = (token: string, body: GameEventBody, lang?: string) =>
+  api(server, CALLS.gameEvent, { token, body, lang });
+/** The same call with a body the contract refuses. */
+const eventRaw = (token: string, body: unknown, lang?: string) =>
+  apiRaw(server, CALLS.gameEvent, { token, body, lang });
 
 async function saveRow(userId: number) {
   const [row] = await server.database.db
@@ -152,17 +154,11 @@ describe('story events through HTTP', () => {
     });
     expect(s.next_chapter).toMatchObject({ position: 2, price_gems: 50, unlocked: false });
 
-    const games = await call<{ list: { progress_percent: number; chapter_title: string }[] }>(
-      server,
-      '/api/h5/game/user/games',
-      { token },
-    );
+    const games = await api(server, CALLS.userGames, { token });
     expect(games.data!.list).toEqual([
       expect.objectContaining({ progress_percent: 50, chapter_title: 'One' }),
     ]);
-    expect((await call<{ list: unknown[] }>(server, '/api/h5/game/user/games')).data!.list).toEqual(
-      [],
-    );
+    expect((await api(server, CALLS.userGames)).data!.list).toEqual([]);
     expect((await saveRow(user.id))!.completedChapters).toHaveLength(1);
   });
 
@@ -170,7 +166,7 @@ describe('story events through HTTP', () => {
     const { gameId } = await buildStoryGame(server.database.db);
     const { token } = await buildSession(server.database.db);
     const info = (
-      await call<ResourceInfo>(server, '/api/auth/h5/game/resource/info', {
+      await api(server, CALLS.resourceInfo, {
         token,
         query: { game_id: String(gameId) },
       })
@@ -213,7 +209,7 @@ describe('story events through HTTP', () => {
     const s = (await event(token, { type: 'start', game_id: gameId })).data!;
     const before = await saveRow(user.id);
 
-    const cases: [Body, number][] = [
+    const cases: [unknown, number][] = [
       [{ type: 'start', game_id: 987654 }, 4001],
       [{ type: 'start', game_id: gameId, chapter_id: 987654 }, 4002],
       [{ type: 'choose', game_id: gameId, seq: s.seq, choice_index: 7 }, 4006],
@@ -228,7 +224,7 @@ describe('story events through HTTP', () => {
       [{ type: 'dance', game_id: gameId }, 1001],
     ];
     for (const [body, status] of cases) {
-      const res = await event(token, body);
+      const res = await eventRaw(token, body);
       expect([body, res.status]).toEqual([body, status]);
       expect(res.desc.length).toBeGreaterThan(5);
     }

@@ -1,11 +1,11 @@
-import type { PlayState } from '@taleforge/contracts';
+import { CALLS, type CallBodyInput } from '@taleforge/contracts';
 import { and, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlayService } from '../src/modules/play/play-service.js';
 import { chapters, gameSaves } from '../src/platform/db/schema/index.js';
 import { buildSession } from './support/factories.js';
-import { call } from './support/http.js';
+import { api } from './support/http.js';
 import { startTestServer, type TestServer } from './support/server.js';
 import { buildStoryGame } from './support/story-game.js';
 
@@ -43,8 +43,8 @@ async function forkGame() {
   return { gameId, chapterId: chapter!.id };
 }
 
-const event = (token: string, body: Record<string, unknown>, lang?: string) =>
-  call<PlayState>(server, '/api/auth/h5/game/event', { token, body, ...(lang ? { lang } : {}) });
+const event = (token: string, body: CallBodyInput<typeof CALLS.gameEvent>, lang?: string) =>
+  api(server, CALLS.gameEvent, { token, body, lang });
 
 async function saveOf(userId: number, gameId: number) {
   const [row] = await server.database.db

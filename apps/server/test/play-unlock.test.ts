@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { LoginData, PlayState, ResourceInfo } from '@taleforge/contracts';
+import { CALLS, type CallBodyInput } from '@taleforge/contracts';
 import { STATUS } from '@taleforge/contracts/status';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,19 +12,13 @@ import {
   walletEntries,
 } from '../src/platform/db/schema/index.js';
 import { buildSession, buildUser } from './support/factories.js';
-import { call } from './support/http.js';
+import { api } from './support/http.js';
 import { startTestServer, type TestServer } from './support/server.js';
 import { buildStoryGame } from './support/story-game.js';
 import { newVisitor, visitorLogin } from './support/visitors.js';
 import { checkLedger } from './support/wallet.js';
 
 /** The wallet and the story together: a priced chapter bought with gems, then played. */
-
-interface UnlockData {
-  already_unlocked: boolean;
-  price: number;
-  gem_balance: number;
-}
 
 let server: TestServer;
 let wallet: WalletService;
@@ -54,25 +48,24 @@ async function storyGame() {
 
 const resources = async (token: string, gameId: number) =>
   (
-    await call<ResourceInfo>(server, '/api/auth/h5/game/resource/info', {
+    await api(server, CALLS.resourceInfo, {
       token,
       query: { game_id: String(gameId) },
     })
   ).data!;
 
 const startChapter = (token: string, gameId: number, chapterId: number, lang?: string) =>
-  call<PlayState>(server, '/api/auth/h5/game/event', {
+  api(server, CALLS.gameEvent, {
     token,
     body: { type: 'start', game_id: gameId, chapter_id: chapterId },
     ...(lang ? { lang } : {}),
   });
 
-const unlock = (token: string, body: Record<string, unknown>, lang?: string) =>
-  call<UnlockData>(server, '/api/auth/h5/game/unlock', {
-    token,
-    body: { idempotency_key: key(), ...body },
-    ...(lang ? { lang } : {}),
-  });
+const unlock = (
+  token: string,
+  body: Omit<CallBodyInput<typeof CALLS.unlock>, 'idempotency_key'>,
+  lang?: string,
+) => api(server, CALLS.unlock, { token, body: { idempotency_key: key(), ...body }, lang });
 
 const ledgerOf = (userId: number) =>
   db().select().from(walletEntries).where(eq(walletEntries.userId, userId));
@@ -209,9 +202,9 @@ describe('unlocking a story chapter with gems', () => {
     // The account already owns the other game's chapter two; it has gems of its own.
     const account = await buildUser(db(), { passwordHash: await hashPassword('lantern-pass') });
     await wallet.grant(db(), account.id, 60, 'grant', 'start', key());
-    const accountLogin = await call<LoginData>(server, '/api/v1/login', {
+    const accountLogin = await api(server, CALLS.login, {
       dfId: `v_${randomBytes(6).toString('hex')}`,
-      body: { oauth_enum: 'EMAIL', scene_type: 1, email: account.email, pwd: 'lantern-pass' },
+      body: { oauth_enum: 'EMAIL', scene_type: 1, email: account.email!, pwd: 'lantern-pass' },
     });
     expect(
       (
@@ -223,12 +216,12 @@ describe('unlocking a story chapter with gems', () => {
     ).toBe(200);
 
     // Signing in from the visitor's browser moves what the visitor had.
-    const signedIn = await call<LoginData>(server, '/api/v1/login', {
+    const signedIn = await api(server, CALLS.login, {
       dfId,
       body: {
         oauth_enum: 'EMAIL',
         scene_type: 1,
-        email: account.email,
+        email: account.email!,
         pwd: 'lantern-pass',
         visitor_secret: visitor.secret,
       },
@@ -262,19 +255,18 @@ describe('unlocking a story chapter with gems', () => {
     expect(movedLots.map((l) => [l.remaining, l.expiresAt.getTime()])).toEqual(
       open.map((l) => [l.remaining, l.expiresAt.getTime()]),
     );
-    const history = await call<{ list: { type: string; amount: number }[] }>(
-      server,
-      '/api/auth/wallet/transactions',
-      { token, query: { page: '1', page_size: '10' } },
-    );
+    const history = await api(server, CALLS.walletTransactions, {
+      token,
+      query: { page: '1', page_size: '10' },
+    });
     expect(history.data!.list[0]).toMatchObject({ type: 'transfer_in', amount: 20 });
     expect((await checkLedger(db())).violations).toEqual([]);
 
     // Signing in again from the same device moves nothing more.
     const entries = (await ledgerOf(account.id)).length;
-    await call(server, '/api/v1/login', {
+    await api(server, CALLS.login, {
       dfId,
-      body: { oauth_enum: 'EMAIL', scene_type: 1, email: account.email, pwd: 'lantern-pass' },
+      body: { oauth_enum: 'EMAIL', scene_type: 1, email: account.email!, pwd: 'lantern-pass' },
     });
     expect(await ledgerOf(account.id)).toHaveLength(entries);
     expect(await wallet.balance(db(), account.id)).toBe(30);
@@ -299,12 +291,12 @@ describe('unlocking a story chapter with gems', () => {
         .then(() => 10)
         .catch(() => 0),
     );
-    const login = call<LoginData>(server, '/api/v1/login', {
+    const login = api(server, CALLS.login, {
       dfId,
       body: {
         oauth_enum: 'EMAIL',
         scene_type: 1,
-        email: account.email,
+        email: account.email!,
         pwd: 'lantern-pass',
         visitor_secret: visitor.secret,
       },

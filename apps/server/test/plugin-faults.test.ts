@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { CALLS } from '@taleforge/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaName } from '../src/modules/media/media-store.js';
 import { startTestServer, type TestServer } from './support/server.js';
@@ -64,7 +65,7 @@ describe('/media: traversal in any encoding is a 404 envelope', () => {
 });
 
 describe('a URL that does not decode', () => {
-  it.each(['/media/%ED%A0%80', '/api/h5/game/%', '/api/h5/game/home%C0%AF'])(
+  it.each(['/media/%ED%A0%80', CALLS.home.path.replace(/home$/, '%'), `${CALLS.home.path}%C0%AF`])(
     '%s is a 400 envelope',
     async (p) => {
       const res = await raw(p, { 'accept-language': 'zh-CN' });

@@ -1,7 +1,8 @@
+import { CALLS } from '@taleforge/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { visitors } from '../src/platform/db/schema/index.js';
-import { call } from './support/http.js';
+import { api } from './support/http.js';
 import { sampleComponents, sealSignals } from './support/seal.js';
 import { startTestServer, type TestServer } from './support/server.js';
 
@@ -9,14 +10,13 @@ let server: TestServer;
 let key: { kid: string; spki: string };
 beforeAll(async () => {
   server = await startTestServer();
-  key = (await call<{ kid: string; spki: string }>(server, '/api/v1/risk/key', { dfId: null }))
-    .data!;
+  key = (await api(server, CALLS.riskKey, { dfId: null })).data!;
 });
 afterAll(() => server.close());
 
 async function identify(payload: unknown, kid = key.kid) {
   const body = await sealSignals(key.spki, kid, payload);
-  return call<{ visitor_id: string; visitor_secret?: string }>(server, '/api/v1/risk/device', {
+  return api(server, CALLS.riskDevice, {
     body,
     dfId: null,
   });
@@ -77,7 +77,7 @@ describe('device risk step', () => {
       await sealSignals(key.spki, key.kid, ['array']),
     ];
     for (const body of attempts) {
-      const res = await call(server, '/api/v1/risk/device', { body, dfId: null, lang: 'zh_CN' });
+      const res = await api(server, CALLS.riskDevice, { body, dfId: null, lang: 'zh_CN' });
       expect(res).toMatchObject({ http: 200, status: 1102, desc: '无法读取设备校验数据' });
     }
     expect(await server.database.db.$count(visitors)).toBe(before);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { CALLS } from '@taleforge/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from './support/database.js';
 import { buildSession } from './support/factories.js';
@@ -40,7 +41,7 @@ async function answers(server: TestServer): Promise<Response[]> {
   const order = (await createOrder(server, token)).data!;
   return Promise.all([
     fetch(`${origin}/For_You`),
-    fetch(server.url('/api/h5/game/home', { df_id: 'v_headers' })),
+    fetch(server.url(CALLS.home.path, { df_id: 'v_headers' })),
     fetch(server.url('/api/nothing-here')),
     fetch(checkoutOnServer(server, order)),
   ]);

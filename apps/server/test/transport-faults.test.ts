@@ -1,5 +1,6 @@
+import { CALLS } from '@taleforge/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from './support/http.js';
+import { api, apiRaw, call } from './support/http.js';
 import { startTestServer, type TestServer } from './support/server.js';
 
 let server: TestServer;
@@ -8,15 +9,13 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const pageView = '/api/v1/analytics/page-view';
-
 function expectNoInternals(desc: string) {
   expect(desc).not.toMatch(/at .*\.(ts|js):\d+|Error:|FST_|stack/i);
 }
 
 describe('transport faults keep their HTTP status and still answer an envelope', () => {
   it('malformed JSON is a 400 with a localized desc', async () => {
-    const res = await call(server, pageView, { body: '{"path": "/x", ', lang: 'zh_CN' });
+    const res = await apiRaw(server, CALLS.pageView, { body: '{"path": "/x", ', lang: 'zh_CN' });
     expect(res).toMatchObject({ http: 400, status: 400, desc: '无法解析该请求', data: null });
   });
 
@@ -26,12 +25,14 @@ describe('transport faults keep their HTTP status and still answer an envelope',
   });
 
   it('an oversize body is a 413', async () => {
-    const res = await call(server, pageView, { body: { path: '/x', title: 'x'.repeat(10_000) } });
+    const res = await api(server, CALLS.pageView, {
+      body: { path: '/x', title: 'x'.repeat(10_000) },
+    });
     expect(res).toMatchObject({ http: 413, status: 413 });
   });
 
   it('a body that is not JSON is a 415', async () => {
-    const res = await call(server, pageView, {
+    const res = await apiRaw(server, CALLS.pageView, {
       body: 'path=/x',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
@@ -40,7 +41,7 @@ describe('transport faults keep their HTTP status and still answer an envelope',
 
   it('every fault desc is a plain message, never internals', async () => {
     for (const body of ['{', '[1,2', '"', 'nul', '{"a":}']) {
-      const res = await call(server, pageView, { body });
+      const res = await apiRaw(server, CALLS.pageView, { body });
       expect(res.http).toBe(400);
       expectNoInternals(res.desc);
     }
@@ -49,24 +50,32 @@ describe('transport faults keep their HTTP status and still answer an envelope',
 
 describe('business outcomes are HTTP 200 with a body status', () => {
   it('wrong types are 1001 naming the field, in the request language', async () => {
-    const en = await call(server, pageView, { body: { path: 42, title: 'x' } });
+    const en = await apiRaw(server, CALLS.pageView, { body: { path: 42, title: 'x' } });
     expect(en).toMatchObject({ http: 200, status: 1001 });
     expect(en.desc).toMatch(/^Invalid parameters: path: /);
-    const zh = await call(server, pageView, { body: { path: 42, title: 'x' }, lang: 'zh_CN' });
+    const zh = await apiRaw(server, CALLS.pageView, {
+      body: { path: 42, title: 'x' },
+      lang: 'zh_CN',
+    });
     expect(zh.desc).toMatch(/^参数错误: path: /);
-    const ja = await call(server, pageView, { body: { path: 42, title: 'x' }, lang: 'ja_JP' });
+    const ja = await apiRaw(server, CALLS.pageView, {
+      body: { path: 42, title: 'x' },
+      lang: 'ja_JP',
+    });
     expect(ja.desc).toMatch(/^パラメータが正しくありません: path: /);
   });
 
   it('unknown fields are refused', async () => {
-    const res = await call(server, pageView, { body: { path: '/x', title: 'x', admin: true } });
+    const res = await apiRaw(server, CALLS.pageView, {
+      body: { path: '/x', title: 'x', admin: true },
+    });
     expect(res.status).toBe(1001);
     expect(res.desc).toContain('admin');
   });
 
   it('a body that is JSON but not an object is refused as parameters', async () => {
     for (const body of ['[]', '"text"', '42', 'null']) {
-      const res = await call(server, pageView, { body });
+      const res = await apiRaw(server, CALLS.pageView, { body });
       expect([1001, 400]).toContain(res.status);
       expectNoInternals(res.desc);
     }
@@ -74,22 +83,23 @@ describe('business outcomes are HTTP 200 with a body status', () => {
 
   it('a missing df_id is 1002; a malformed one is 1001', async () => {
     expect(
-      (await call(server, pageView, { body: { path: '/x', title: 'x' }, dfId: null })).status,
+      (await apiRaw(server, CALLS.pageView, { body: { path: '/x', title: 'x' }, dfId: null }))
+        .status,
     ).toBe(1002);
-    expect((await call(server, '/api/h5/game/home', { dfId: '' })).status).toBe(1002);
-    const odd = await call(server, '/api/h5/game/home', { dfId: `<script>${'x'.repeat(300)}` });
+    expect((await api(server, CALLS.home, { dfId: '' })).status).toBe(1002);
+    const odd = await api(server, CALLS.home, { dfId: `<script>${'x'.repeat(300)}` });
     expect(odd.status).toBe(1001);
   });
 
   it('absurd lang values answer in English instead of failing', async () => {
     for (const lang of ['xx_YY', 'en_US'.repeat(500), '🙂', "'; drop table users; --", '']) {
-      const res = await call(server, '/api/h5/game/home', { lang });
+      const res = await api(server, CALLS.home, { lang });
       expect(res).toMatchObject({ http: 200, status: 200, desc: 'Success' });
     }
   });
 
   it('falls back to Accept-Language when lang is absent', async () => {
-    const res = await call(server, '/api/h5/game/home', {
+    const res = await api(server, CALLS.home, {
       headers: { 'accept-language': 'ja-JP,ja;q=0.9' },
     });
     expect(res.desc).toBe('成功しました');

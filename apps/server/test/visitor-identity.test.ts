@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { LoginData } from '@taleforge/contracts';
+import { CALLS } from '@taleforge/contracts';
 import { STATUS } from '@taleforge/contracts/status';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { createSessionService } from '../src/modules/auth/session-service.js';
 import { createWalletService } from '../src/modules/wallet/index.js';
 import { userIdentities, visitors } from '../src/platform/db/schema/index.js';
 import { buildSession, buildUser } from './support/factories.js';
-import { call } from './support/http.js';
+import { api } from './support/http.js';
 import { sampleComponents } from './support/seal.js';
 import { startTestServer, type TestServer } from './support/server.js';
 import { newVisitor, riskStep, type Visitor, visitorLogin } from './support/visitors.js';
@@ -25,7 +25,7 @@ const wallet = createWalletService({ now: () => server.clock.now });
 const key = () => randomBytes(8).toString('hex');
 
 async function balance(token: string) {
-  const res = await call<{ gem_balance: number }>(server, '/api/auth/wallet/balance', {
+  const res = await api(server, CALLS.walletBalance, {
     token,
     query: { platform_flag: '2' },
   });
@@ -52,7 +52,7 @@ async function account(email: string) {
 }
 
 const passwordLogin = (email: string, dfId: string, secret?: string) =>
-  call<LoginData>(server, '/api/v1/login', {
+  api(server, CALLS.login, {
     dfId,
     body: {
       email,
@@ -121,7 +121,7 @@ describe('a DF_ID sign-in needs the secret', () => {
       const res = await visitorLogin(server, { dfId: victim.dfId, ...(secret ? { secret } : {}) });
       expect(res).toMatchObject({ status: STATUS.VISITOR_UNPROVEN, data: null });
     }
-    const zh = await call(server, '/api/v1/login', {
+    const zh = await api(server, CALLS.login, {
       dfId: victim.dfId,
       lang: 'zh_CN',
       body: { oauth_enum: 'DF_ID', scene_type: 1 },

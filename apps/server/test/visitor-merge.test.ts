@@ -1,11 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type {
-  ChatMemory,
-  ChatRecord,
-  ConversationInfoV2,
-  LoginData,
-  Order,
-} from '@taleforge/contracts';
+import { CALLS, type Order } from '@taleforge/contracts';
 import { STATUS } from '@taleforge/contracts/status';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +7,7 @@ import { chatMessages, conversations, users } from '../src/platform/db/schema/in
 import { PASSWORD, registerAccount } from './support/accounts.js';
 import { buildChatGame, eventOf, giveGems, sendChat } from './support/chat.js';
 import { type FakeLlm, startFakeLlm } from './support/fake-llm.js';
-import { call } from './support/http.js';
+import { api } from './support/http.js';
 import {
   createOrder,
   deliverWebhook,
@@ -67,7 +61,7 @@ const conversationQuery = (gameId: number, npcId: number) => ({
 });
 
 async function history(token: string, gameId: number, npcId: number) {
-  const res = await call<{ records: ChatRecord[] }>(server, '/api/auth/h5/game/chat/record', {
+  const res = await api(server, CALLS.chatRecord, {
     token,
     query: { ...conversationQuery(gameId, npcId), limit: '50' },
   });
@@ -76,7 +70,7 @@ async function history(token: string, gameId: number, npcId: number) {
 }
 
 async function balance(token: string, on = server) {
-  const res = await call<{ gem_balance: number }>(on, '/api/auth/wallet/balance', {
+  const res = await api(on, CALLS.walletBalance, {
     token,
     query: { platform_flag: '2' },
   });
@@ -96,7 +90,7 @@ describe('a visitor registers: chats and orders move to the account', () => {
     expect((await pay(paid, guest.uid)).status).toBe(200);
     const bought = paid.gems + paid.bonus_gems;
     expect(await balance(guest.token)).toBe(bought);
-    await call(server, '/api/auth/h5/game/event', {
+    await api(server, CALLS.gameEvent, {
       token: guest.token,
       body: { type: 'start', game_id: gameId },
     });
@@ -120,7 +114,7 @@ describe('a visitor registers: chats and orders move to the account', () => {
       ['player', 'About the ledger.'],
       ['npc', expect.any(String)],
     ]);
-    const info = await call<ConversationInfoV2>(server, '/api/auth/h5/game/v2/conversation/info', {
+    const info = await api(server, CALLS.conversationInfoV2, {
       token,
       query: conversationQuery(gameId, ada),
     });
@@ -212,14 +206,14 @@ describe('a visitor signs in to an account that already talks to the same charac
       [account, 'My name is Lee.'],
       [guest, 'I came by train.'],
     ] as const) {
-      const saved = await call(server, '/api/auth/h5/game/chat/memory', {
+      const saved = await api(server, CALLS.chatMemoryUpdate, {
         token: who.token,
         body: { game_id: gameId, npc_id: ada, summary: '', pinned: [fact] },
       });
       expect(saved.status).toBe(200);
     }
 
-    const signedIn = await call<LoginData>(server, '/api/v1/login', {
+    const signedIn = await api(server, CALLS.login, {
       dfId: guest.dfId,
       body: {
         email: 'merge-old@example.com',
@@ -242,7 +236,7 @@ describe('a visitor signs in to an account that already talks to the same charac
     expect(await history(token, gameId, ada)).toHaveLength(8);
     const rows = await db().select().from(conversations).where(eq(conversations.gameId, gameId));
     expect(rows.map((r) => r.userId)).toEqual([account.id]);
-    const memory = await call<ChatMemory>(server, '/api/auth/h5/game/chat/memory', {
+    const memory = await api(server, CALLS.chatMemory, {
       token,
       query: conversationQuery(gameId, ada),
     });

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Order } from '@taleforge/contracts';
+import { CALLS, type CallBodyInput, type CallData, type CallDef } from '@taleforge/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { signPayload } from '../src/modules/payments/signature.js';
 import { openDatabase } from '../src/platform/db/client.js';
@@ -62,13 +62,18 @@ async function start(env: Record<string, string>): Promise<string> {
   }
 }
 
-async function post(base: string, p: string, token: string, body: unknown) {
-  const res = await fetch(`${base}${p}?lang=en_US&df_id=v_crash`, {
+async function post<C extends CallDef>(
+  base: string,
+  def: C,
+  token: string,
+  body: CallBodyInput<C>,
+) {
+  const res = await fetch(`${base}${def.path}?lang=en_US&df_id=v_crash`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: token },
     body: JSON.stringify(body),
   });
-  return (await res.json()) as { status: number; data: unknown };
+  return (await res.json()) as { status: number; data: CallData<C> | null };
 }
 
 function deliver(base: string, body: string) {
@@ -103,19 +108,19 @@ describe('crash', () => {
         try {
           if (Math.random() < 0.5) {
             chapter += 1;
-            await post(base, '/api/auth/h5/game/unlock', p.token, {
+            await post(base, CALLS.unlock, p.token, {
               game_id: 1,
               chapter_id: chapter,
               idempotency_key: idempotencyKey('crash'),
             });
           } else {
-            const order = await post(base, '/api/auth/v1/order', p.token, {
+            const order = await post(base, CALLS.orderCreate, p.token, {
               goods_id: 'gems_6',
               pay_method: 'card',
               idempotency_key: idempotencyKey(),
             });
             if (order.status !== 200) continue;
-            const body = sandboxEvent(order.data as Order, p.publicId, 'payment.succeeded');
+            const body = sandboxEvent(order.data!, p.publicId, 'payment.succeeded');
             sent.push(body);
             await Promise.all([deliver(base, body), deliver(base, body)]);
           }

@@ -1,4 +1,4 @@
-import type { Order } from '@taleforge/contracts';
+import { CALLS } from '@taleforge/contracts';
 import { STATUS } from '@taleforge/contracts/status';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { createWalletService, type WalletService } from '../src/modules/wallet/w
 import { AppError } from '../src/platform/http/app-error.js';
 import { testDriver } from './support/database.js';
 import { buildSession } from './support/factories.js';
-import { call } from './support/http.js';
+import { api } from './support/http.js';
 import {
   deliverWebhook,
   idempotencyKey,
@@ -133,8 +133,8 @@ describe('wallet invariants under chaos', () => {
       }
 
       async function topUp(p: Player) {
-        const order = await authed<Order>(p, () =>
-          call<Order>(server, '/api/auth/v1/order', {
+        const order = await authed(p, () =>
+          api(server, CALLS.orderCreate, {
             token: p.token,
             body: {
               goods_id: pick(['gems_6', 'gems_30', 'gems_68']),
@@ -148,7 +148,7 @@ describe('wallet invariants under chaos', () => {
         const deliveries = Math.random() < 0.3 ? 3 : 1;
         // Sometimes the result page's status check races the deliveries.
         if (Math.random() < 0.3) {
-          void call(server, '/api/auth/v1/order', {
+          void api(server, CALLS.orderGet, {
             token: p.token,
             query: { order_no: order.data.order_no },
           }).catch(() => {});
@@ -171,7 +171,7 @@ describe('wallet invariants under chaos', () => {
           chapter_id: 1 + Math.floor(Math.random() * CHAPTERS),
           idempotency_key: key,
         };
-        const send = () => call(server, '/api/auth/h5/game/unlock', { token: p.token, body });
+        const send = () => api(server, CALLS.unlock, { token: p.token, body });
         await authed(p, send);
         if (Math.random() < 0.2) await authed(p, send);
         counts.unlocks += 1;
@@ -196,7 +196,7 @@ describe('wallet invariants under chaos', () => {
 
       async function read(p: Player) {
         const res = await authed<{ gem_balance: number }>(p, () =>
-          call(server, '/api/auth/wallet/balance', {
+          api(server, CALLS.walletBalance, {
             token: p.token,
             query: { platform_flag: '2' },
           }),

@@ -1,4 +1,4 @@
-import type { Page, WalletEntry } from '@taleforge/contracts';
+import { CALLS } from '@taleforge/contracts';
 import { STATUS } from '@taleforge/contracts/status';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +6,7 @@ import { runLotExpiry } from '../src/modules/wallet/expiry-job.js';
 import { createWalletService, type WalletService } from '../src/modules/wallet/wallet-service.js';
 import { gemLots, walletEntries } from '../src/platform/db/schema/index.js';
 import { buildSession, buildUser } from './support/factories.js';
-import { call } from './support/http.js';
+import { api, apiRaw } from './support/http.js';
 import { startTestServer, type TestServer } from './support/server.js';
 import { checkLedger } from './support/wallet.js';
 
@@ -21,7 +21,7 @@ afterAll(() => server.close());
 const db = () => server.database.db;
 const signIn = () => buildSession(db(), { now: () => server.clock.now });
 const balanceOf = (token: string) =>
-  call<{ gem_balance: number; balance: number }>(server, '/api/auth/wallet/balance', {
+  api(server, CALLS.walletBalance, {
     token,
     query: { platform_flag: '2' },
   });
@@ -46,15 +46,15 @@ describe('balance and history calls', () => {
 
   it('needs platform_flag=2 and a token', async () => {
     const { token } = await signIn();
-    const missing = await call(server, '/api/auth/wallet/balance', { token });
+    const missing = await apiRaw(server, CALLS.walletBalance, { token });
     expect(missing.status).toBe(STATUS.INVALID_PARAMS);
     expect(missing.desc).toMatch(/platform_flag/);
-    const wrong = await call(server, '/api/auth/wallet/balance', {
+    const wrong = await api(server, CALLS.walletBalance, {
       token,
       query: { platform_flag: '3' },
     });
     expect(wrong.status).toBe(STATUS.INVALID_PARAMS);
-    const anonymous = await call(server, '/api/auth/wallet/balance', {
+    const anonymous = await api(server, CALLS.walletBalance, {
       query: { platform_flag: '2' },
     });
     expect(anonymous.status).toBe(STATUS.NO_TOKEN);
@@ -65,7 +65,7 @@ describe('balance and history calls', () => {
     await wallet.grant(db(), user.id, 100, 'recharge', 'TF-order-1', key());
     await wallet.spend(db(), user.id, 10, 'chat_message', 'message:1', key());
     await wallet.spend(db(), user.id, 30, 'chapter_unlock', 'chapter:1:2', key());
-    const first = await call<Page<WalletEntry>>(server, '/api/auth/wallet/transactions', {
+    const first = await api(server, CALLS.walletTransactions, {
       token,
       query: { page: '1', page_size: '2' },
     });
@@ -74,14 +74,14 @@ describe('balance and history calls', () => {
       ['chapter_unlock', -30, 60],
       ['chat_message', -10, 90],
     ]);
-    const second = await call<Page<WalletEntry>>(server, '/api/auth/wallet/transactions', {
+    const second = await api(server, CALLS.walletTransactions, {
       token,
       query: { page: '2', page_size: '2' },
     });
     expect(second.data!.list).toMatchObject([
       { type: 'recharge', amount: 100, balance_after: 100, ref: 'TF-order-1' },
     ]);
-    const bad = await call(server, '/api/auth/wallet/transactions', {
+    const bad = await api(server, CALLS.walletTransactions, {
       token,
       query: { page_size: '500' },
     });

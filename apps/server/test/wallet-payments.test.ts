@@ -1,4 +1,4 @@
-import type { GoodsTier, Order } from '@taleforge/contracts';
+import { CALLS, type CallData, type Order } from '@taleforge/contracts';
 import { STATUS } from '@taleforge/contracts/status';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,13 +6,14 @@ import { createPayments } from '../src/modules/payments/index.js';
 import { createWalletService, type WalletService } from '../src/modules/wallet/wallet-service.js';
 import { orders, walletEntries } from '../src/platform/db/schema/index.js';
 import { buildSession } from './support/factories.js';
-import { call } from './support/http.js';
+import { api, apiRaw, injectUrl } from './support/http.js';
 import {
   checkoutOnServer,
   createOrder,
   deliverWebhook,
   getOrder,
   idempotencyKey,
+  orderBody,
   SANDBOX_SECRET,
   sandboxEvent,
 } from './support/payments.js';
@@ -49,7 +50,7 @@ async function actOnCheckout(order: Order, action: 'pay' | 'fail' | 'cancel', me
 describe('GET /api/auth/v1/goods/coins', () => {
   it('lists the six tiers in the currency of the language', async () => {
     const { token } = await signIn();
-    const en = await call<{ tiers: GoodsTier[] }>(server, '/api/auth/v1/goods/coins', { token });
+    const en = await api(server, CALLS.goodsCoins, { token });
     expect(en.data!.tiers.map((t) => [t.price, t.currency, t.gems, t.bonus_gems])).toEqual([
       [6, 'USD', 60, 0],
       [30, 'USD', 300, 20],
@@ -60,12 +61,12 @@ describe('GET /api/auth/v1/goods/coins', () => {
     ]);
     expect(en.data!.tiers.map((t) => t.discount_percent)).toEqual([null, null, null, 20, 25, 30]);
     expect(en.data!.tiers[0]!.price_minor).toBe(600);
-    const zh = await call<{ tiers: GoodsTier[] }>(server, '/api/auth/v1/goods/coins', {
+    const zh = await api(server, CALLS.goodsCoins, {
       token,
       lang: 'zh_CN',
     });
     expect(zh.data!.tiers.every((t) => t.currency === 'CNY')).toBe(true);
-    const ja = await call<{ tiers: GoodsTier[] }>(server, '/api/auth/v1/goods/coins', {
+    const ja = await api(server, CALLS.goodsCoins, {
       token,
       lang: 'ja_JP',
     });
@@ -95,7 +96,10 @@ describe('orders', () => {
     });
     expect(res.data!.order_no).toMatch(/^TF\d{20}$/);
     expect(res.data!.checkout_url).toContain('/taleforge/pay/sandbox/cs_sbx_');
-    const smuggled = await createOrder(server, token, { amount: 0.01 });
+    const smuggled = await apiRaw(server, CALLS.orderCreate, {
+      token,
+      body: { ...orderBody(), amount: 0.01 },
+    });
     expect(smuggled.status).toBe(STATUS.INVALID_PARAMS);
   });
 
@@ -113,9 +117,11 @@ describe('orders', () => {
       { idempotency_key: 'x' },
       { idempotency_key: 'has spaces in it' },
     ]) {
-      expect((await createOrder(server, token, body)).status, JSON.stringify(body)).toBe(
-        STATUS.INVALID_PARAMS,
-      );
+      const res = await apiRaw(server, CALLS.orderCreate, {
+        token,
+        body: { ...orderBody(), ...body },
+      });
+      expect(res.status, JSON.stringify(body)).toBe(STATUS.INVALID_PARAMS);
     }
     expect(await db().select().from(orders).where(eq(orders.userId, user.id))).toEqual([]);
   });
@@ -230,11 +236,11 @@ describe('no way off the site', () => {
     const { token } = await signIn();
     const res = await server.app.inject({
       method: 'POST',
-      url: '/taleforge/api/auth/v1/order?lang=en_US&df_id=v_testdevice',
+      url: injectUrl(server, CALLS.orderCreate, { lang: 'en_US', df_id: 'v_testdevice' }),
       headers: { host: 'evil.example', authorization: token, 'x-forwarded-host': 'evil.example' },
-      payload: { goods_id: 'gems_6', pay_method: 'card', idempotency_key: idempotencyKey() },
+      payload: orderBody({ goods_id: 'gems_6' }),
     });
-    const order = res.json<{ status: number; data: Order }>().data;
+    const order = res.json<{ data: CallData<typeof CALLS.orderCreate> }>().data;
     expect(new URL(order.checkout_url!).origin).toBe('http://localhost:8080');
     const page = await fetch(checkoutOnServer(server, order));
     expect(await page.text()).not.toContain('evil.example');

@@ -1,4 +1,4 @@
-import type { Order } from '@taleforge/contracts';
+import { CALLS } from '@taleforge/contracts';
 import { STATUS, STATUS_MESSAGES } from '@taleforge/contracts/status';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
@@ -7,7 +7,7 @@ import { createWalletService, type WalletService } from '../src/modules/wallet/w
 import { orders } from '../src/platform/db/schema/index.js';
 import { buildSession } from './support/factories.js';
 import { startFakeStripe } from './support/fake-stripe.js';
-import { call } from './support/http.js';
+import { api } from './support/http.js';
 import { createOrder, getOrder } from './support/payments.js';
 import { startTestServer, type TestServer } from './support/server.js';
 
@@ -169,7 +169,7 @@ describe('stripe provider', () => {
   it('cancels when the payer comes back without paying, and not once paid', async () => {
     const { user, token } = await buildSession(server.database.db, { now: () => server.clock.now });
     const cancelOrder = (orderNo: string) =>
-      call<Order>(server, '/api/auth/v1/order/cancel', { token, body: { order_no: orderNo } });
+      api(server, CALLS.orderCancel, { token, body: { order_no: orderNo } });
     const open = (await createOrder(server, token)).data!;
     const cancelled = await cancelOrder(open.order_no);
     expect(cancelled.data!.status).toBe('cancelled');
@@ -186,7 +186,7 @@ describe('stripe provider', () => {
     expect(await wallet.balance(server.database.db, user.id)).toBe(320);
 
     const stranger = await buildSession(server.database.db, { now: () => server.clock.now });
-    const foreign = await call(server, '/api/auth/v1/order/cancel', {
+    const foreign = await api(server, CALLS.orderCancel, {
       token: stranger.token,
       body: { order_no: paid.order_no },
     });

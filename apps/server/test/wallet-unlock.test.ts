@@ -1,18 +1,13 @@
+import { CALLS, type CallBodyInput } from '@taleforge/contracts';
 import { STATUS } from '@taleforge/contracts/status';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWalletService, type WalletService } from '../src/modules/wallet/wallet-service.js';
 import { unlocks, walletEntries } from '../src/platform/db/schema/index.js';
 import { buildSession } from './support/factories.js';
-import { call } from './support/http.js';
+import { api, apiRaw } from './support/http.js';
 import { startTestServer, type TestServer } from './support/server.js';
 import { checkLedger, createUnlockables, TEST_UNLOCKABLES } from './support/wallet.js';
-
-interface UnlockData {
-  already_unlocked: boolean;
-  price: number;
-  gem_balance: number;
-}
 
 const GAME = 7;
 let server: TestServer;
@@ -50,8 +45,10 @@ async function player(gems: number) {
   return session;
 }
 
-const unlock = (token: string, body: Record<string, unknown>) =>
-  call<UnlockData>(server, '/api/auth/h5/game/unlock', { token, body });
+const unlock = (token: string, body: CallBodyInput<typeof CALLS.unlock>) =>
+  api(server, CALLS.unlock, { token, body });
+/** The same call with a body the contract refuses. */
+const unlockRaw = (token: string, body: unknown) => apiRaw(server, CALLS.unlock, { token, body });
 
 const ledgerOf = (userId: number) =>
   db().select().from(walletEntries).where(eq(walletEntries.userId, userId));
@@ -91,7 +88,7 @@ describe('POST /api/auth/h5/game/unlock', () => {
       const res = await unlock(token, { ...body, idempotency_key: key() });
       expect(res.status).toBe(STATUS.UNLOCK_TARGET_UNKNOWN);
     }
-    const zh = await call(server, '/api/auth/h5/game/unlock', {
+    const zh = await api(server, CALLS.unlock, {
       token,
       lang: 'zh_CN',
       body: { game_id: GAME, chapter_id: 999, idempotency_key: key() },
@@ -111,14 +108,14 @@ describe('POST /api/auth/h5/game/unlock', () => {
       { game_id: GAME, chapter_id: 1, idempotency_key: 'short' },
       { game_id: GAME, chapter_id: 1 },
     ]) {
-      const res = await unlock(token, body);
+      const res = await unlockRaw(token, body);
       expect(res.status, JSON.stringify(body)).toBe(STATUS.INVALID_PARAMS);
     }
   });
 
   it('says insufficient balance in the player’s language and unlocks nothing', async () => {
     const { user, token } = await player(29);
-    const res = await call(server, '/api/auth/h5/game/unlock', {
+    const res = await api(server, CALLS.unlock, {
       token,
       lang: 'ja_JP',
       body: { game_id: GAME, chapter_id: 1, idempotency_key: key() },

@@ -1,8 +1,8 @@
-import type { LoginData } from '@taleforge/contracts';
+import { CALLS, type CallBodyInput } from '@taleforge/contracts';
 import { eq } from 'drizzle-orm';
 import { createInviteCodes } from '../../src/modules/auth/invites.js';
 import { users } from '../../src/platform/db/schema/index.js';
-import { call } from './http.js';
+import { api } from './http.js';
 import type { TestServer } from './server.js';
 import type { startSmtpServer } from './smtp.js';
 
@@ -19,13 +19,15 @@ export async function inviteCode(
 
 export const PASSWORD = 'correct-horse';
 
+type RegisterBody = CallBodyInput<typeof CALLS.register>;
+
 /** A register payload: the mailed code and an invite from the caller, our defaults for the rest. */
 export const registerPayload = (
   email: string,
-  ticket: string | undefined,
+  ticket: string,
   inviteCode: string,
-  overrides: Record<string, unknown> = {},
-) => ({
+  overrides: Partial<RegisterBody> = {},
+): RegisterBody => ({
   email,
   ticket,
   pwd: PASSWORD,
@@ -44,11 +46,11 @@ export async function registerAccount(
   email: string,
   options: { invite?: string; dfId?: string; visitorSecret?: string; nick?: string } = {},
 ) {
-  const ticket = await call(server, '/api/v1/login/ticket', {
+  const ticket = await api(server, CALLS.loginTicket, {
     body: { email, send_to_email: true, ticket_use_type: 'REGISTER' },
   });
   if (ticket.status !== 200) throw new Error(`ticket: ${ticket.status} ${ticket.desc}`);
-  return call<LoginData>(server, '/api/v1/register', {
+  return api(server, CALLS.register, {
     dfId: options.dfId,
     body: registerPayload(
       email,
@@ -63,7 +65,7 @@ export async function registerAccount(
 }
 
 export function login(server: TestServer, email: string, pwd = PASSWORD) {
-  return call<LoginData>(server, '/api/v1/login', {
+  return api(server, CALLS.login, {
     body: { email, pwd, oauth_enum: 'EMAIL', scene_type: 1 },
   });
 }

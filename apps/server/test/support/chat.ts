@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { CALLS, type CallBodyInput, type CallDef } from '@taleforge/contracts';
 import { type CharacterPersonaInput, parsePersona } from '@taleforge/contracts/character-persona';
 import { eq } from 'drizzle-orm';
 import { createWalletService } from '../../src/modules/wallet/index.js';
@@ -125,14 +126,23 @@ export interface ChatAnswer {
 }
 
 /** Reads a whole SSE answer (as the browser does, with fetch), or the refusal envelope. */
-export async function chatPost(
+export const chatPost = <C extends CallDef>(
   server: TestServer,
-  path: string,
+  def: C,
   token: string,
-  body: Record<string, unknown>,
+  body: CallBodyInput<C>,
+  lang?: string,
+) => chatPostRaw(server, def, token, body, lang);
+
+/** The same with a body the contract refuses. */
+export async function chatPostRaw(
+  server: TestServer,
+  def: CallDef,
+  token: string,
+  body: unknown,
   lang = 'en_US',
 ): Promise<ChatAnswer> {
-  const res = await fetch(server.url(path, { df_id: 'v_testdevice', lang }), {
+  const res = await fetch(server.url(def.path, { df_id: 'v_testdevice', lang }), {
     method: 'POST',
     headers: { authorization: token, 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -161,14 +171,7 @@ export const sendChat = (
   token: string,
   body: { game_id: number; npc_id: number; text: string; client_message_id?: string },
   lang?: string,
-) =>
-  chatPost(
-    server,
-    '/api/auth/h5/game/chat/send',
-    token,
-    { client_message_id: randomUUID(), ...body },
-    lang,
-  );
+) => chatPost(server, CALLS.chatSend, token, { client_message_id: randomUUID(), ...body }, lang);
 
 export const eventOf = (answer: ChatAnswer, name: string) =>
   answer.events.find((e) => e.event === name)?.data;

@@ -1,4 +1,6 @@
+import { CALLS } from '@taleforge/contracts';
 import { OAuth2Server } from 'oauth2-mock-server';
+import { api } from './http.js';
 import type { TestServer } from './server.js';
 
 /**
@@ -32,14 +34,12 @@ export async function startFakeDiscord() {
 
 /** Starts a sign-in as the browser does and follows Discord's redirect back to our callback. */
 export async function startDiscordFlow(server: TestServer, returnPath = '/') {
-  const res = await fetch(server.url('/api/v1/oauth/discord/authorize', { df_id: 'v_test' }), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ return_path: returnPath }),
+  const res = await api(server, CALLS.discordAuthorize, {
+    dfId: 'v_test',
+    body: { return_path: returnPath },
   });
   const cookie = res.headers.get('set-cookie')!.split(';')[0]!;
-  const { data } = (await res.json()) as { data: { authorize_url: string } };
-  const authorize = new URL(data.authorize_url);
+  const authorize = new URL(res.data!.authorize_url);
   // The provider's page: it sends the browser back with a code and our state.
   const back = await fetch(authorize, { redirect: 'manual' });
   const callback = new URL(back.headers.get('location')!);

@@ -1,9 +1,10 @@
+import type { CallDef } from '@taleforge/contracts';
 import { LOCALES, type Locale } from '@taleforge/contracts/constants';
 import { STATUS, type StatusCode, statusMessage } from '@taleforge/contracts/status';
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import { sessions, userIdentities, users } from '../../src/platform/db/schema/index.js';
-import { type CallOptions, call, type EnvelopeResponse } from './http.js';
+import { apiRaw, type EnvelopeResponse, type RawOptions } from './http.js';
 import type { TestServer } from './server.js';
 import type { startSmtpServer } from './smtp.js';
 
@@ -235,11 +236,11 @@ export function watchMails(server: TestServer, smtp: Smtp) {
 /** One call under the rules every account call keeps, whatever it was sent. */
 export async function checkedCall(
   server: TestServer,
-  path: string,
-  options: CallOptions & { lang: Locale },
+  def: CallDef,
+  options: RawOptions & { lang: Locale },
 ): Promise<EnvelopeResponse> {
   const before = await countAccounts(server);
-  const res = await call(server, path, options);
+  const res = await apiRaw(server, def, options);
   expectCatalogued(res, options.lang);
   await expectWholeAccounts(server, before, res);
   return res;

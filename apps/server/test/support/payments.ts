@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { Order } from '@taleforge/contracts';
+import { CALLS, type CallBodyInput, type Order } from '@taleforge/contracts';
 import { signPayload } from '../../src/modules/payments/signature.js';
-import { call } from './http.js';
+import { api } from './http.js';
 import type { TestServer } from './server.js';
 
 export const SANDBOX_SECRET = 'whsec_sandbox_test_secret_0123456789';
@@ -20,21 +20,27 @@ export function checkoutOnServer(server: TestServer, order: Pick<Order, 'checkou
   return new URL(new URL(order.checkout_url!).pathname, server.url('/')).toString();
 }
 
-export async function createOrder(
+type OrderBody = CallBodyInput<typeof CALLS.orderCreate>;
+
+/** An order for the 30-gem tier by card under a fresh key, with the caller's changes. */
+export const orderBody = (changes: Partial<OrderBody> = {}): OrderBody => ({
+  goods_id: 'gems_30',
+  pay_method: 'card',
+  idempotency_key: idempotencyKey(),
+  ...changes,
+});
+
+export function createOrder(
   server: TestServer,
   token: string,
-  body: Record<string, unknown> = {},
+  changes: Partial<OrderBody> = {},
   lang?: string,
 ) {
-  return call<Order>(server, '/api/auth/v1/order', {
-    token,
-    lang,
-    body: { goods_id: 'gems_30', pay_method: 'card', idempotency_key: idempotencyKey(), ...body },
-  });
+  return api(server, CALLS.orderCreate, { token, lang, body: orderBody(changes) });
 }
 
 export function getOrder(server: TestServer, token: string, orderNo: string) {
-  return call<Order>(server, '/api/auth/v1/order', { token, query: { order_no: orderNo } });
+  return api(server, CALLS.orderGet, { token, query: { order_no: orderNo } });
 }
 
 export type SandboxEventType =

@@ -1,5 +1,5 @@
-import type { LoginData } from '@taleforge/contracts';
-import { call } from './http.js';
+import { CALLS } from '@taleforge/contracts';
+import { api } from './http.js';
 import { sampleComponents, sealSignals } from './seal.js';
 import type { TestServer } from './server.js';
 
@@ -13,11 +13,9 @@ export async function riskStep(
   server: TestServer,
   options: { components?: unknown; holds?: Partial<Visitor>; token?: string } = {},
 ) {
-  const key = (
-    await call<{ kid: string; spki: string }>(server, '/api/v1/risk/key', { dfId: null })
-  ).data!;
+  const key = (await api(server, CALLS.riskKey, { dfId: null })).data!;
   const sealed = await sealSignals(key.spki, key.kid, options.components ?? sampleComponents());
-  return call<{ visitor_id: string; visitor_secret?: string }>(server, '/api/v1/risk/device', {
+  return api(server, CALLS.riskDevice, {
     dfId: null,
     ...(options.token ? { token: options.token } : {}),
     body: {
@@ -37,7 +35,7 @@ export async function newVisitor(server: TestServer): Promise<Visitor> {
 
 /** The anonymous DF_ID sign-in of a visitor that proves itself. */
 export const visitorLogin = (server: TestServer, visitor: Partial<Visitor>) =>
-  call<LoginData>(server, '/api/v1/login', {
+  api(server, CALLS.login, {
     dfId: visitor.dfId ?? null,
     body: {
       oauth_enum: 'DF_ID',
