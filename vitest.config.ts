@@ -12,8 +12,9 @@ const webConfig = ['apps/web/vitest.config.ts', 'apps/web/vite.config.ts'].find(
 );
 
 // Integration tests run twice: on embedded PGlite and on a real PostgreSQL. scripts/test.mjs
-// starts PostgreSQL and sets TEST_DATABASE_URL; without it the postgres project starts one itself
-// (scripts/vitest-postgres-setup.ts), so `npx vitest run --project server-postgres` works alone too.
+// starts PostgreSQL and sets TEST_DATABASE_URL; without it the postgres project starts one itself,
+// so `npx vitest run --project server-postgres` works alone too. The global setup migrates one
+// database per project that every test database copies (apps/server/test/support/global-setup.ts).
 const serverIntegration = (database: 'pglite' | 'postgres'): TestProjectConfiguration => ({
   extends: true,
   test: {
@@ -22,7 +23,7 @@ const serverIntegration = (database: 'pglite' | 'postgres'): TestProjectConfigur
     include: ['test/**/*.test.ts'],
     environment: 'node',
     env: { TEST_DATABASE: database },
-    globalSetup: database === 'postgres' ? [fromRoot('scripts/vitest-postgres-setup.ts')] : [],
+    globalSetup: [fromRoot('apps/server/test/support/global-setup.ts')],
     // Database tests are slower than unit tests: first migration, real I/O.
     testTimeout: 20_000,
     hookTimeout: 60_000,

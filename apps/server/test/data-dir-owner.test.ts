@@ -12,7 +12,7 @@ import { channelFile } from '../src/platform/admin-channel.js';
 import { openDatabase } from '../src/platform/db/client.js';
 import { lockPath } from '../src/platform/db/data-dir-lock.js';
 import { inviteCodes, users } from '../src/platform/db/schema/index.js';
-import { tempDir, testDriver } from './support/database.js';
+import { migratedDataDir, testDriver } from './support/database.js';
 import { buildSession } from './support/factories.js';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
@@ -99,7 +99,7 @@ describe.runIf(testDriver() === 'pglite')('the embedded database has one owner',
   let codes: string[];
 
   beforeAll(async () => {
-    dataDir = await tempDir();
+    dataDir = await migratedDataDir();
     const before = await openDatabase({ dataDir });
     helper = await buildSession(before.db);
     await before.close();

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { tempDir, testDriver } from './support/database.js';
+import { migratedDataDir, testDriver } from './support/database.js';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 
@@ -50,7 +50,9 @@ async function start(env: Record<string, string>) {
 // The process-level behaviour is the same on both databases; run it once, on the embedded one.
 describe.runIf(testDriver() === 'pglite')('server process', () => {
   it('starts on an existing data directory, logs JSON, and shuts down gracefully on SIGTERM', async () => {
-    const dataDir = await tempDir();
+    // Migrated already: a fresh one is the journeys' every start (e2e), and its initdb costs
+    // seconds of CPU that made this test time out on a busy machine.
+    const dataDir = await migratedDataDir();
     await start({ DATA_DIR: dataDir });
     child!.kill('SIGTERM');
     const [code] = await once(child!, 'exit');

@@ -8,7 +8,7 @@ import type { Order } from '@taleforge/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { signPayload } from '../src/modules/payments/signature.js';
 import { openDatabase } from '../src/platform/db/client.js';
-import { createTestDatabase, tempDir, testDriver } from './support/database.js';
+import { createTestDatabase, migratedDataDir, tempDir, testDriver } from './support/database.js';
 import { idempotencyKey, SANDBOX_SECRET, sandboxEvent } from './support/payments.js';
 import { checkLedger, checkOrderCredits } from './support/wallet.js';
 
@@ -85,8 +85,8 @@ function deliver(base: string, body: string) {
 
 describe('crash', () => {
   it('keeps the ledger whole when the server is SIGKILLed in the middle of spends and webhooks', async () => {
-    const dataDir = await tempDir();
     const pgDatabase = testDriver() === 'postgres' ? await createTestDatabase() : null;
+    const dataDir = pgDatabase ? await tempDir() : await migratedDataDir();
     const env = { DATA_DIR: dataDir, DATABASE_URL: pgDatabase?.url ?? '' };
     let base = await start({ ...env, WALLET_SEED_PLAYERS: '8' });
     const players = JSON.parse(await readFile(path.join(dataDir, 'players.json'), 'utf8')) as {
