@@ -24,7 +24,11 @@ const serverIntegration = (database: 'pglite' | 'postgres'): TestProjectConfigur
     environment: 'node',
     env: { TEST_DATABASE: database },
     globalSetup: [fromRoot('apps/server/test/support/global-setup.ts')],
-    // Database tests are slower than unit tests: first migration, real I/O.
+    // One process per worker runs file after file: the server's module graph is loaded once per
+    // worker instead of once per file (seconds of CPU each). Every file still builds its own app
+    // on its own database; the server keeps no state in modules that outlives an app.
+    isolate: false,
+    // Database tests are slower than unit tests: real I/O.
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },
