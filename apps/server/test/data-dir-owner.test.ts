@@ -5,17 +5,19 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channelFile } from '../src/platform/admin-channel.js';
 import { openDatabase } from '../src/platform/db/client.js';
 import { lockPath } from '../src/platform/db/data-dir-lock.js';
 import { inviteCodes, users } from '../src/platform/db/schema/index.js';
 import { migratedDataDir, testDriver } from './support/database.js';
 import { buildSession } from './support/factories.js';
-import { spawnServer } from './support/server-process.js';
+import { killServers, spawnServer } from './support/server-process.js';
 
 const cli = fileURLToPath(new URL('../src/cli/invites.ts', import.meta.url));
 const tsx = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
+
+afterAll(killServers);
 
 /** The server as `npm start` runs it, in a process of its own. */
 const startServer = (dataDir: string) =>

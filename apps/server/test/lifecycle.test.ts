@@ -1,6 +1,8 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { migratedDataDir, testDriver } from './support/database.js';
-import { spawnServer } from './support/server-process.js';
+import { killServers, spawnServer } from './support/server-process.js';
+
+afterAll(killServers);
 
 // The process-level behaviour is the same on both databases; run it once, on the embedded one.
 describe.runIf(testDriver() === 'pglite')('server process', () => {

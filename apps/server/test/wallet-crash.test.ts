@@ -3,13 +3,15 @@ import { once } from 'node:events';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Order } from '@taleforge/contracts';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { signPayload } from '../src/modules/payments/signature.js';
 import { openDatabase } from '../src/platform/db/client.js';
 import { createTestDatabase, migratedDataDir, tempDir, testDriver } from './support/database.js';
 import { idempotencyKey, SANDBOX_SECRET, sandboxEvent } from './support/payments.js';
-import { spawnServer } from './support/server-process.js';
+import { killServers, spawnServer } from './support/server-process.js';
 import { checkLedger, checkOrderCredits } from './support/wallet.js';
+
+afterAll(killServers);
 
 let child: ChildProcess | undefined;
 

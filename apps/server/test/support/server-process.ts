@@ -6,7 +6,6 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { afterAll } from 'vitest';
 
 const serverDir = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -38,11 +37,15 @@ async function freePort(): Promise<number> {
 }
 
 const running = new Set<ChildProcess>();
-// Whatever a test left running goes with the file that started it.
-afterAll(() => {
+
+/**
+ * Kills what the tests left running: each file that spawns calls `afterAll(killServers)`. Not a
+ * hook of this module's own, which would be registered for the first file of a worker only.
+ */
+export function killServers() {
   for (const child of running) child.kill('SIGKILL');
   running.clear();
-});
+}
 
 /** Spawns the server on a free port; resolves once it answers /health (or has exited, if allowed). */
 export async function spawnServer(
