@@ -12,8 +12,9 @@ const webConfig = ['apps/web/vitest.config.ts', 'apps/web/vite.config.ts'].find(
 );
 
 // Integration tests run twice: on embedded PGlite and on a real PostgreSQL. scripts/test.mjs
-// starts PostgreSQL and sets TEST_DATABASE_URL; without it the postgres project starts one itself
-// (scripts/vitest-postgres-setup.ts), so `npx vitest run --project server-postgres` works alone too.
+// starts PostgreSQL and sets TEST_DATABASE_URL; without it the postgres project starts one itself,
+// so `npx vitest run --project server-postgres` works alone too. The global setup migrates one
+// database per project that every test database copies (apps/server/test/support/global-setup.ts).
 const serverIntegration = (database: 'pglite' | 'postgres'): TestProjectConfiguration => ({
   extends: true,
   test: {
@@ -22,8 +23,12 @@ const serverIntegration = (database: 'pglite' | 'postgres'): TestProjectConfigur
     include: ['test/**/*.test.ts'],
     environment: 'node',
     env: { TEST_DATABASE: database },
-    globalSetup: database === 'postgres' ? [fromRoot('scripts/vitest-postgres-setup.ts')] : [],
-    // Database tests are slower than unit tests: first migration, real I/O.
+    globalSetup: [fromRoot('apps/server/test/support/global-setup.ts')],
+    // One process per worker runs file after file: the server's module graph is loaded once per
+    // worker instead of once per file (seconds of CPU each). Every file still builds its own app
+    // on its own database; the server keeps no state in modules that outlives an app.
+    isolate: false,
+    // Database tests are slower than unit tests: real I/O.
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInviteCodes, redeemInviteCode } from '../src/modules/auth/invites.js';
 import { type Database, openDatabase } from '../src/platform/db/client.js';
 import { outboxMails, users } from '../src/platform/db/schema/index.js';
-import { createTestDatabase, tempDir, testDriver } from './support/database.js';
+import { createTestDatabase, migratedDataDir, tempDir, testDriver } from './support/database.js';
 import { buildUser } from './support/factories.js';
 import { api } from './support/http.js';
 import { startTestServer, type TestServer } from './support/server.js';
@@ -79,7 +79,7 @@ describe('the invites CLI', () => {
       env = { DATABASE_URL: created.url!, DATA_DIR: await tempDir() };
       reopen = async () => database;
     } else {
-      const dataDir = await tempDir();
+      const dataDir = await migratedDataDir();
       database = await openDatabase({ dataDir });
       env = { DATABASE_URL: '', DATA_DIR: dataDir };
       reopen = async () => {

@@ -1,8 +1,6 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { once } from 'node:events';
+import { execFile } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -13,64 +11,28 @@ import { channelFile } from '../src/platform/admin-channel.js';
 import { openDatabase } from '../src/platform/db/client.js';
 import { lockPath } from '../src/platform/db/data-dir-lock.js';
 import { inviteCodes, users } from '../src/platform/db/schema/index.js';
-import { tempDir, testDriver } from './support/database.js';
+import { migratedDataDir, testDriver } from './support/database.js';
 import { buildSession } from './support/factories.js';
 import { api, serverAt } from './support/http.js';
+import { killServers, spawnServer } from './support/server-process.js';
 
-const serverDir = fileURLToPath(new URL('..', import.meta.url));
 const cli = fileURLToPath(new URL('../src/cli/invites.ts', import.meta.url));
 const tsx = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
 
-async function freePort(): Promise<number> {
-  const srv = createServer().listen(0, '127.0.0.1');
-  await once(srv, 'listening');
-  const { port } = srv.address() as { port: number };
-  srv.close();
-  return port;
-}
+afterAll(killServers);
 
-const running: ChildProcess[] = [];
-afterAll(() => {
-  for (const child of running) child.kill('SIGKILL');
-});
-
-/** The server as `npm start` runs it, in a process of its own; resolves once it answers. */
-async function startServer(dataDir: string) {
-  const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    ['--conditions=taleforge-source', '--import', 'tsx', 'src/main.ts'],
+/** The server as `npm start` runs it, in a process of its own. */
+const startServer = (dataDir: string) =>
+  spawnServer(
     {
-      cwd: serverDir,
-      env: {
-        ...process.env,
-        DATABASE_URL: '',
-        DATA_DIR: dataDir,
-        DEMO_CONTENT: 'false',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        SESSION_CACHE_MS: '0',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      DATABASE_URL: '',
+      DATA_DIR: dataDir,
+      DEMO_CONTENT: 'false',
+      LOG_LEVEL: 'warn',
+      SESSION_CACHE_MS: '0',
     },
+    { mayExit: true },
   );
-  running.push(child);
-  // Listened for from the start: a refused server may be gone before anyone waits for it.
-  const closed = once(child, 'close').then(([code]) => code as number | null);
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  for (;;) {
-    if (child.exitCode !== null) return { child, port, closed, output: () => output };
-    const ok = await fetch(`http://127.0.0.1:${port}/taleforge/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return { child, port, closed, output: () => output };
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 async function invites(dataDir: string, ...args: string[]) {
   try {
@@ -101,7 +63,7 @@ describe.runIf(testDriver() === 'pglite')('the embedded database has one owner',
   let codes: string[];
 
   beforeAll(async () => {
-    dataDir = await tempDir();
+    dataDir = await migratedDataDir();
     const before = await openDatabase({ dataDir });
     helper = await buildSession(before.db);
     await before.close();
@@ -118,7 +80,7 @@ describe.runIf(testDriver() === 'pglite')('the embedded database has one owner',
     expect(second.output()).toContain('main.ts');
     // The refused process left the owner's lock alone, and the owner serves on.
     expect(JSON.parse(await readFile(lockPath(dataDir), 'utf8')).pid).toBe(server.child.pid);
-    expect((await fetch(`http://127.0.0.1:${server.port}/taleforge/health`)).ok).toBe(true);
+    expect((await fetch(`${server.base}/health`)).ok).toBe(true);
   }, 120_000);
 
   it('the invites CLI creates, lists and grants through the running server', async () => {
@@ -153,11 +115,10 @@ describe.runIf(testDriver() === 'pglite')('the embedded database has one owner',
     expect(missing.stderr).toContain('No account with the email nobody@example.com');
 
     // The running server sees it all: the new admin may list the new codes through its API.
-    const listedByServer = await api(
-      serverAt(`http://127.0.0.1:${server.port}/taleforge`),
-      CALLS.inviteList,
-      { token: helper.token, query: { page_size: 50 } },
-    );
+    const listedByServer = await api(serverAt(server.base), CALLS.inviteList, {
+      token: helper.token,
+      query: { page_size: 50 },
+    });
     expect(listedByServer.status).toBe(200);
     const codesSeen = listedByServer.data!.list.map((c) => c.code);
     for (const c of codes) expect(codesSeen).toContain(c);

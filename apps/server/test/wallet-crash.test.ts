@@ -1,65 +1,27 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { CALLS, type CallBodyInput, type CallData, type CallDef } from '@taleforge/contracts';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { signPayload } from '../src/modules/payments/signature.js';
 import { openDatabase } from '../src/platform/db/client.js';
-import { createTestDatabase, tempDir, testDriver } from './support/database.js';
+import { createTestDatabase, migratedDataDir, tempDir, testDriver } from './support/database.js';
 import { idempotencyKey, SANDBOX_SECRET, sandboxEvent } from './support/payments.js';
+import { killServers, spawnServer } from './support/server-process.js';
 import { checkLedger, checkOrderCredits } from './support/wallet.js';
 
-const serverDir = fileURLToPath(new URL('..', import.meta.url));
-
-async function freePort(): Promise<number> {
-  const srv = createServer().listen(0, '127.0.0.1');
-  await once(srv, 'listening');
-  const { port } = srv.address() as { port: number };
-  srv.close();
-  return port;
-}
+afterAll(killServers);
 
 let child: ChildProcess | undefined;
-afterEach(() => {
-  child?.kill('SIGKILL');
-});
 
 async function start(env: Record<string, string>): Promise<string> {
-  const port = await freePort();
-  child = spawn(
-    process.execPath,
-    ['--conditions=taleforge-source', '--import', 'tsx', 'test/support/wallet-server.ts'],
-    {
-      cwd: serverDir,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        NODE_ENV: 'test',
-        SANDBOX_WEBHOOK_SECRET: SANDBOX_SECRET,
-        ...env,
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    },
+  const server = await spawnServer(
+    { LOG_LEVEL: 'warn', NODE_ENV: 'test', SANDBOX_WEBHOOK_SECRET: SANDBOX_SECRET, ...env },
+    { entry: 'test/support/wallet-server.ts' },
   );
-  let output = '';
-  child.stderr!.on('data', (d) => (output += d));
-  const base = `http://127.0.0.1:${port}/taleforge`;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
-    if (
-      await fetch(`${base}/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return base;
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  child = server.child;
+  return server.base;
 }
 
 async function post<C extends CallDef>(
@@ -90,8 +52,8 @@ function deliver(base: string, body: string) {
 
 describe('crash', () => {
   it('keeps the ledger whole when the server is SIGKILLed in the middle of spends and webhooks', async () => {
-    const dataDir = await tempDir();
     const pgDatabase = testDriver() === 'postgres' ? await createTestDatabase() : null;
+    const dataDir = pgDatabase ? await tempDir() : await migratedDataDir();
     const env = { DATA_DIR: dataDir, DATABASE_URL: pgDatabase?.url ?? '' };
     let base = await start({ ...env, WALLET_SEED_PLAYERS: '8' });
     const players = JSON.parse(await readFile(path.join(dataDir, 'players.json'), 'utf8')) as {
@@ -103,16 +65,18 @@ describe('crash', () => {
     const sent: string[] = [];
     let running = true;
     let chapter = 0;
+    let unlocked = 0;
     const load = players.map(async (p) => {
       while (running) {
         try {
           if (Math.random() < 0.5) {
             chapter += 1;
-            await post(base, CALLS.unlock, p.token, {
+            const unlock = await post(base, CALLS.unlock, p.token, {
               game_id: 1,
               chapter_id: chapter,
               idempotency_key: idempotencyKey('crash'),
             });
+            if (unlock.status === 200) unlocked += 1;
           } else {
             const order = await post(base, CALLS.orderCreate, p.token, {
               goods_id: 'gems_6',
@@ -129,7 +93,14 @@ describe('crash', () => {
         }
       }
     });
-    await new Promise((r) => setTimeout(r, 2_000));
+    // Killed once spends and payments are under way, however long that takes to come about.
+    await vi.waitFor(
+      () => {
+        expect(unlocked).toBeGreaterThanOrEqual(3);
+        expect(sent.length).toBeGreaterThanOrEqual(3);
+      },
+      { timeout: 60_000, interval: 20 },
+    );
     child!.kill('SIGKILL');
     await once(child!, 'exit');
     running = false;

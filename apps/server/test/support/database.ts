@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp } from 'node:fs/promises';
+import { cp, mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type Database, openDatabase } from '../../src/platform/db/client.js';
 
 export type TestDriver = 'pglite' | 'postgres';
@@ -19,17 +20,31 @@ export async function tempDir(prefix = 'tf-test-'): Promise<string> {
 }
 
 /**
+ * A new DATA_DIR that already holds a migrated PGlite, copied from the one the global setup
+ * (support/global-setup.ts) migrated: for the tests that hand a data directory to a server or
+ * a CLI of their own. Starting from an empty one costs seconds of initdb.
+ */
+export async function migratedDataDir(): Promise<string> {
+  const dataDir = await tempDir();
+  await cp(path.join(inject('pgliteTemplate'), 'pglite'), path.join(dataDir, 'pglite'), {
+    recursive: true,
+  });
+  return dataDir;
+}
+
+/**
  * A fresh, empty, migrated database of its own for the caller: a PGlite in a new directory, or a
- * new database on the test PostgreSQL server (dropped again on close).
+ * new database on the test PostgreSQL server (dropped again on close). Both are copies of the
+ * database the global setup migrated; opening one still checks that no migration is missing.
  */
 export async function createTestDatabase(): Promise<Database & { url?: string }> {
-  if (testDriver() === 'pglite') return openDatabase({ dataDir: await tempDir() });
+  if (testDriver() === 'pglite') return openDatabase({ dataDir: await migratedDataDir() });
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is required when TEST_DATABASE=postgres');
   const name = `tf_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;

@@ -1,7 +1,17 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pacer } from './reply-pacing.js';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+// The pacer is all timers: fake ones make each interval exact, so the tests wait for nothing
+// and a busy machine cannot move a write into the wrong interval.
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** A write that takes `ms` of (fake) time. */
+const slowly = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('pacer', () => {
   it('writes the first piece at once and gathers the rest into one write per interval', async () => {
@@ -12,8 +22,9 @@ describe('pacer', () => {
     void p.push('b');
     void p.push('c');
     void p.push('d');
+    await vi.advanceTimersByTimeAsync(29);
     expect(writes).toEqual(['A']);
-    await sleep(60);
+    await vi.advanceTimersByTimeAsync(1);
     expect(writes).toEqual(['A', 'bcd']);
     void p.push('e');
     await p.flush();
@@ -29,20 +40,26 @@ describe('pacer', () => {
       async (text) => {
         running += 1;
         overlapped ||= running > 1;
-        await sleep(20);
+        await slowly(20);
         writes.push(text);
         running -= 1;
       },
       5,
       { firstAfterMs: 0 },
     );
-    await p.push('1');
+    const first = p.push('1');
+    await vi.advanceTimersByTimeAsync(20);
+    await first;
     for (const piece of ['2', '3', '4', '5']) {
-      await p.push(piece);
-      await sleep(8);
+      void p.push(piece);
+      // Each interval ends while the write before is still running.
+      await vi.advanceTimersByTimeAsync(8);
     }
-    await p.flush();
+    const flushed = p.flush();
+    await vi.runAllTimersAsync();
+    await flushed;
     expect(writes.join('')).toBe('12345');
+    expect(writes.length).toBeGreaterThan(1);
     expect(overlapped).toBe(false);
   });
 
@@ -52,10 +69,10 @@ describe('pacer', () => {
     void p.push('A');
     // Not in this turn: whatever the caller writes right after the push goes out first.
     expect(writes).toEqual([]);
-    await sleep(10);
+    await vi.advanceTimersByTimeAsync(1);
     expect(writes).toEqual(['A']);
     void p.push('b');
-    await sleep(10);
+    await vi.advanceTimersByTimeAsync(39);
     expect(writes).toEqual(['A']);
     await p.flush();
     expect(writes).toEqual(['A', 'b']);
@@ -66,7 +83,8 @@ describe('pacer', () => {
       throw new Error('database gone');
     }, 5);
     void p.push('x');
-    await sleep(20);
+    // The write runs and fails here; Vitest fails the test on an unhandled rejection.
+    await vi.advanceTimersByTimeAsync(5);
     await expect(p.flush()).rejects.toThrow('database gone');
   });
 
@@ -74,7 +92,7 @@ describe('pacer', () => {
     const writes: string[] = [];
     const p = pacer(
       async (text) => {
-        await sleep(20);
+        await slowly(20);
         writes.push(text);
       },
       5,
@@ -82,9 +100,11 @@ describe('pacer', () => {
     );
     void p.push('A');
     void p.push('b');
-    await p.discard();
+    const discarded = p.discard();
+    await vi.advanceTimersByTimeAsync(20);
+    await discarded;
     expect(writes).toEqual(['A']);
-    await sleep(30);
+    await vi.runAllTimersAsync();
     expect(writes).toEqual(['A']);
   });
 });

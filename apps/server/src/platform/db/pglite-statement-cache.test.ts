@@ -16,7 +16,8 @@ beforeAll(async () => {
   await plain.exec(`create table things (
     id bigserial primary key, name text unique not null, at timestamptz, data jsonb,
     tags text[], price numeric(10, 2), ok boolean)`);
-});
+  // Starting PGlite (initdb in WebAssembly) alone takes seconds, more on a busy machine.
+}, 60_000);
 
 afterAll(() => plain.close());
 

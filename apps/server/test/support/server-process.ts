@@ -1,0 +1,96 @@
+// The server in a process of its own, as `npm start` runs it (or another entry, such as
+// support/wallet-server.ts): for the tests of what only a process shows — start-up, shutdown,
+// SIGKILL, the data directory's one owner. Tests that need a server and nothing more use
+// startTestServer (support/server.ts), in the test's own process.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+const serverDir = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface ServerProcess {
+  child: ChildProcess;
+  /** http://127.0.0.1:<port>/taleforge */
+  base: string;
+  /** How long it took to answer /health. */
+  readyMs: number;
+  /** The exit code, once the process has gone and its output has been read to the end. */
+  closed: Promise<number | null>;
+  /** Its stdout and stderr so far. */
+  output(): string;
+}
+
+export interface SpawnOptions {
+  /** The entry point, from apps/server; src/main.ts by default. */
+  entry?: string;
+  /** Resolve when the process exits before it answers (a refusal under test) instead of failing. */
+  mayExit?: boolean;
+}
+
+async function freePort(): Promise<number> {
+  const srv = createServer().listen(0, '127.0.0.1');
+  await once(srv, 'listening');
+  const { port } = srv.address() as { port: number };
+  srv.close();
+  return port;
+}
+
+const running = new Set<ChildProcess>();
+
+/**
+ * Kills what the tests left running: each file that spawns calls `afterAll(killServers)`. Not a
+ * hook of this module's own, which would be registered for the first file of a worker only.
+ */
+export function killServers() {
+  for (const child of running) child.kill('SIGKILL');
+  running.clear();
+}
+
+/** Spawns the server on a free port; resolves once it answers /health (or has exited, if allowed). */
+export async function spawnServer(
+  env: Record<string, string>,
+  { entry = 'src/main.ts', mayExit = false }: SpawnOptions = {},
+): Promise<ServerProcess> {
+  const port = await freePort();
+  const started = Date.now();
+  const child = spawn(
+    process.execPath,
+    ['--conditions=taleforge-source', '--import', 'tsx', entry],
+    {
+      cwd: serverDir,
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  running.add(child);
+  // Listened for from the start: a refused server may be gone before anyone waits for it.
+  const closed = once(child, 'close').then(([code]) => {
+    running.delete(child);
+    return code as number | null;
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const base = `http://127.0.0.1:${port}/taleforge`;
+  const server = () => ({
+    child,
+    base,
+    readyMs: Date.now() - started,
+    closed,
+    output: () => output,
+  });
+  for (;;) {
+    if (child.exitCode !== null) {
+      if (mayExit) return server();
+      throw new Error(`server exited with ${child.exitCode}: ${output}`);
+    }
+    const answered = await fetch(`${base}/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (answered) return server();
+    // Polled: a process starting on a busy machine may take seconds or a fraction of one.
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
