@@ -11,6 +11,7 @@ import {
   userIdentities,
   walletEntries,
 } from '../src/platform/db/schema/index.js';
+import { login } from './support/accounts.js';
 import { buildSession, buildUser } from './support/factories.js';
 import { api } from './support/http.js';
 import { startTestServer, type TestServer } from './support/server.js';
@@ -202,9 +203,8 @@ describe('unlocking a story chapter with gems', () => {
     // The account already owns the other game's chapter two; it has gems of its own.
     const account = await buildUser(db(), { passwordHash: await hashPassword('lantern-pass') });
     await wallet.grant(db(), account.id, 60, 'grant', 'start', key());
-    const accountLogin = await api(server, CALLS.login, {
+    const accountLogin = await login(server, account.email!, 'lantern-pass', {
       dfId: `v_${randomBytes(6).toString('hex')}`,
-      body: { oauth_enum: 'EMAIL', scene_type: 1, email: account.email!, pwd: 'lantern-pass' },
     });
     expect(
       (
@@ -216,15 +216,9 @@ describe('unlocking a story chapter with gems', () => {
     ).toBe(200);
 
     // Signing in from the visitor's browser moves what the visitor had.
-    const signedIn = await api(server, CALLS.login, {
+    const signedIn = await login(server, account.email!, 'lantern-pass', {
       dfId,
-      body: {
-        oauth_enum: 'EMAIL',
-        scene_type: 1,
-        email: account.email!,
-        pwd: 'lantern-pass',
-        visitor_secret: visitor.secret,
-      },
+      secret: visitor.secret,
     });
     expect(signedIn.status).toBe(200);
     const token = signedIn.data!.access_token;
@@ -264,10 +258,7 @@ describe('unlocking a story chapter with gems', () => {
 
     // Signing in again from the same device moves nothing more.
     const entries = (await ledgerOf(account.id)).length;
-    await api(server, CALLS.login, {
-      dfId,
-      body: { oauth_enum: 'EMAIL', scene_type: 1, email: account.email!, pwd: 'lantern-pass' },
-    });
+    await login(server, account.email!, 'lantern-pass', { dfId });
     expect(await ledgerOf(account.id)).toHaveLength(entries);
     expect(await wallet.balance(db(), account.id)).toBe(30);
   });
@@ -291,19 +282,13 @@ describe('unlocking a story chapter with gems', () => {
         .then(() => 10)
         .catch(() => 0),
     );
-    const login = api(server, CALLS.login, {
+    const signingIn = login(server, account.email!, 'lantern-pass', {
       dfId,
-      body: {
-        oauth_enum: 'EMAIL',
-        scene_type: 1,
-        email: account.email!,
-        pwd: 'lantern-pass',
-        visitor_secret: visitor.secret,
-      },
+      secret: visitor.secret,
     });
     const [spent, signedIn] = await Promise.all([
       Promise.all(spends).then((amounts) => amounts.reduce((a, b) => a + b, 0)),
-      login,
+      signingIn,
     ]);
     expect(signedIn.status).toBe(200);
     // Whatever the order, the gems the visitor did not spend are now the account's.

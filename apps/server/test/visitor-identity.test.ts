@@ -7,6 +7,7 @@ import { hashPassword } from '../src/modules/auth/passwords.js';
 import { createSessionService } from '../src/modules/auth/session-service.js';
 import { createWalletService } from '../src/modules/wallet/index.js';
 import { userIdentities, visitors } from '../src/platform/db/schema/index.js';
+import { login } from './support/accounts.js';
 import { buildSession, buildUser } from './support/factories.js';
 import { api } from './support/http.js';
 import { sampleComponents } from './support/seal.js';
@@ -52,16 +53,7 @@ async function account(email: string) {
 }
 
 const passwordLogin = (email: string, dfId: string, secret?: string) =>
-  api(server, CALLS.login, {
-    dfId,
-    body: {
-      email,
-      pwd: 'lantern-pass',
-      oauth_enum: 'EMAIL',
-      scene_type: 1,
-      ...(secret ? { visitor_secret: secret } : {}),
-    },
-  });
+  login(server, email, 'lantern-pass', { dfId, secret });
 
 describe('the risk step keeps the identity a browser proves', () => {
   it('a browser holding its id and secret keeps its id when its signals change', async () => {

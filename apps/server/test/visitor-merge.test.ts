@@ -4,7 +4,7 @@ import { STATUS } from '@taleforge/contracts/status';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatMessages, conversations, users } from '../src/platform/db/schema/index.js';
-import { PASSWORD, registerAccount } from './support/accounts.js';
+import { login, PASSWORD, registerAccount } from './support/accounts.js';
 import { buildChatGame, eventOf, giveGems, sendChat } from './support/chat.js';
 import { type FakeLlm, startFakeLlm } from './support/fake-llm.js';
 import { api } from './support/http.js';
@@ -213,16 +213,7 @@ describe('a visitor signs in to an account that already talks to the same charac
       expect(saved.status).toBe(200);
     }
 
-    const signedIn = await api(server, CALLS.login, {
-      dfId: guest.dfId,
-      body: {
-        email: 'merge-old@example.com',
-        pwd: PASSWORD,
-        oauth_enum: 'EMAIL',
-        scene_type: 1,
-        visitor_secret: guest.secret,
-      },
-    });
+    const signedIn = await login(server, 'merge-old@example.com', PASSWORD, guest);
     expect(signedIn.status).toBe(200);
     const token = signedIn.data!.access_token;
 

@@ -64,9 +64,25 @@ export async function registerAccount(
   });
 }
 
-export function login(server: TestServer, email: string, pwd = PASSWORD) {
+/**
+ * A password sign-in; `from` names the visitor's browser it comes from, and with the visitor's
+ * secret it moves what the visitor had into the account.
+ */
+export function login(
+  server: TestServer,
+  email: string,
+  pwd = PASSWORD,
+  from?: { dfId: string; secret?: string },
+) {
   return api(server, CALLS.login, {
-    body: { email, pwd, oauth_enum: 'EMAIL', scene_type: 1 },
+    dfId: from?.dfId,
+    body: {
+      email,
+      pwd,
+      oauth_enum: 'EMAIL',
+      scene_type: 1,
+      ...(from?.secret ? { visitor_secret: from.secret } : {}),
+    },
   });
 }
 
