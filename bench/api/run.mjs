@@ -94,9 +94,9 @@ async function startServer(checkout, { profile = false } = {}) {
 }
 
 const line = (label, r) =>
-  `${label.padEnd(44)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  ${
-    r.ratio === undefined ? '' : `${(r.ratio * 100).toFixed(1)}% of hello`
-  }`;
+  `${label.padEnd(44)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  ${(
+    r.ratio * 100
+  ).toFixed(1)}% of hello`;
 
 export async function benchApi() {
   const basePort = await freePort();
