@@ -59,6 +59,24 @@ export function responseWriter<C extends CallDef>(
   call: C,
   options: ResponseContractOptions,
 ): ResponseWriter<C> {
+  // A call's writer depends only on the call and the mode: compiled once per process, not once
+  // per app (tests build dozens of apps in one worker; Ajv takes ~200 ms for all calls).
+  const compiled = options.check ? checkedWriters : uncheckedWriters;
+  let write = compiled.get(call);
+  if (!write) {
+    write = compileWriter(call, options);
+    compiled.set(call, write);
+  }
+  return write as ResponseWriter<C>;
+}
+
+const checkedWriters = new WeakMap<CallDef, ResponseWriter<CallDef>>();
+const uncheckedWriters = new WeakMap<CallDef, ResponseWriter<CallDef>>();
+
+function compileWriter<C extends CallDef>(
+  call: C,
+  options: ResponseContractOptions,
+): ResponseWriter<C> {
   const schema = jsonSchemaOf(call);
   // zod writes standard JSON Schema; fast-json-stringify types its own subset of it.
   const writeData = fastJson(schema as fastJson.Schema) as (data: unknown) => string;
