@@ -53,6 +53,15 @@ const projects: TestProjectConfiguration[] = [
       environment: 'node',
     },
   },
+  {
+    extends: true,
+    test: {
+      name: 'scripts',
+      root: fromRoot('scripts'),
+      include: ['**/*.test.mjs'],
+      environment: 'node',
+    },
+  },
   serverIntegration('pglite'),
   serverIntegration('postgres'),
 ];

@@ -1,13 +1,13 @@
 // Builds the project when its sources changed since the last build; `npm start` and the CLIs
-// call it so they never run stale code.
+// call it so they never run stale code. `npm run build` (scripts/build.mjs) writes the stamp.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const stamp = join(root, 'apps/server/dist/.build-stamp');
-const sources = [
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const STAMP = 'apps/server/dist/.build-stamp';
+const SOURCES = [
   'package-lock.json',
   'packages/contracts/src',
   'apps/server/src',
@@ -27,14 +27,25 @@ function newestMtime(path) {
   return newest;
 }
 
-export function ensureBuild() {
+/** True when the build stamp is newer than every source and the web app is there. */
+export function isBuildCurrent(root = repoRoot) {
+  const stamp = join(root, STAMP);
   const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
-  const changed = Math.max(...sources.map((s) => newestMtime(join(root, s))));
-  if (changed > built || !existsSync(join(root, 'apps/web/dist/index.html'))) {
-    console.error('Building Taleforge (sources changed since the last build)…');
-    // Build output goes to stderr: a CLI's stdout stays only its own answer.
-    const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 2, 2] });
-    if (result.status !== 0) process.exit(result.status ?? 1);
-    writeFileSync(stamp, new Date().toISOString());
-  }
+  const changed = Math.max(...SOURCES.map((source) => newestMtime(join(root, source))));
+  return changed <= built && existsSync(join(root, 'apps/web/dist/index.html'));
+}
+
+/** Marks the build as made from the sources as they were at `startedAt`. */
+export function writeBuildStamp(startedAt, root = repoRoot) {
+  const stamp = join(root, STAMP);
+  writeFileSync(stamp, startedAt.toISOString());
+  utimesSync(stamp, startedAt, startedAt);
+}
+
+export function ensureBuild() {
+  if (isBuildCurrent()) return;
+  console.error('Building Taleforge (sources changed since the last build)…');
+  // Build output goes to stderr: a CLI's stdout stays only its own answer.
+  const result = spawnSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: ['ignore', 2, 2] });
+  if (result.status !== 0) process.exit(result.status ?? 1);
 }

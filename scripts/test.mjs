@@ -19,6 +19,9 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensurePostgres, stopPostgres } from './ensure-postgres.mjs';
+import { ensureNodeVersion } from './node-version.mjs';
+
+ensureNodeVersion();
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const reportsDir = join(root, '.reports');
@@ -26,7 +29,7 @@ const require = createRequire(join(root, 'package.json'));
 
 const GROUPS = {
   check: { projects: [], e2e: false, check: true },
-  unit: { projects: ['contracts', 'server-unit', 'web'], e2e: false },
+  unit: { projects: ['contracts', 'scripts', 'server-unit', 'web'], e2e: false },
   server: { projects: ['server-unit', 'server-pglite', 'server-postgres'], e2e: false },
   integration: { projects: ['server-pglite', 'server-postgres'], e2e: false },
   e2e: { projects: [], e2e: true },
