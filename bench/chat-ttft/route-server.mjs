@@ -16,7 +16,7 @@ import { and, eq } from 'drizzle-orm';
 import { buildApp } from '../../apps/server/dist/app.js';
 import { loadConfig } from '../../apps/server/dist/config.js';
 import { createSessionService } from '../../apps/server/dist/modules/auth/session-service.js';
-import { createMediaStore } from '../../apps/server/dist/modules/media/media-store.js';
+import { createMediaStore } from '../../apps/server/dist/modules/media/index.js';
 import { seedDemoContent } from '../../apps/server/dist/modules/play/demo-content.js';
 import { loadRiskKeys } from '../../apps/server/dist/modules/risk/keys.js';
 import { createWalletService } from '../../apps/server/dist/modules/wallet/wallet-service.js';
@@ -59,7 +59,7 @@ const database = await openDatabase({
 });
 await seedDemoContent(database.db, {
   artBase: '/taleforge/art',
-  media: createMediaStore(config.mediaDir),
+  media: createMediaStore(config),
   now: new Date(),
 });
 const [ari] = await database.db

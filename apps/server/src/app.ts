@@ -14,7 +14,7 @@ import { createChatModule } from './modules/chat/index.js';
 import { createCatalogueService } from './modules/games/catalogue-service.js';
 import { registerGameRoutes } from './modules/games/routes.js';
 import { registerHealthRoutes } from './modules/health/routes.js';
-import { registerMediaRoutes } from './modules/media/routes.js';
+import { createMediaStore, type MediaStore, registerMediaRoutes } from './modules/media/index.js';
 import { CHECKOUT_STYLE, createPayments } from './modules/payments/index.js';
 import { registerArtRoutes } from './modules/play/art-routes.js';
 import { createGameInfoService } from './modules/play/game-info-service.js';
@@ -52,6 +52,8 @@ export interface AppDeps {
   passwords?: PasswordHashing;
   /** Extra unlockable kinds (tests); the modules owning chapters and episodes register theirs here. */
   unlockables?: { kind: 'chapter' | 'episode'; resolve: UnlockResolver }[];
+  /** Where media lives; unset, the store the configuration names (modules/media). */
+  media?: MediaStore;
 }
 
 /** Calls an account with an unfinished social profile may still make. */
@@ -65,6 +67,7 @@ export async function buildApp({
   now = () => new Date(),
   passwords,
   unlockables = [],
+  media = createMediaStore(config),
 }: AppDeps): Promise<FastifyInstance> {
   const prefix = `/${config.PRODUCT_SLUG}`;
   const app = Fastify({
@@ -166,7 +169,10 @@ export async function buildApp({
         optionalAuth: (request) => optionalAuth(request, sessions.verifyToken),
       });
       registerArtRoutes(api, db);
-      await registerMediaRoutes(api, config.mediaDir);
+      registerMediaRoutes(api, {
+        store: media,
+        publicUrl: config.MEDIA_PUBLIC_URL,
+      });
       chat.registerRoutes(api);
     },
     { prefix },

@@ -62,6 +62,19 @@ describe('loadConfig', () => {
     );
   });
 
+  it('keeps media on local disk unless a bucket is named, and takes its keys as a pair', () => {
+    expect(loadConfig({}).MEDIA_S3_BUCKET).toBeUndefined();
+    const s3 = loadConfig({ MEDIA_S3_BUCKET: 'media', MEDIA_S3_FORCE_PATH_STYLE: 'true' });
+    expect(s3.MEDIA_S3_FORCE_PATH_STYLE).toBe(true);
+    expect(s3.MEDIA_S3_REGION).toBe('us-east-1');
+    expect(() => loadConfig({ MEDIA_S3_BUCKET: 'media', MEDIA_S3_ACCESS_KEY_ID: 'k' })).toThrow(
+      /MEDIA_S3_SECRET_ACCESS_KEY/,
+    );
+    expect(() => loadConfig({ MEDIA_PUBLIC_URL: 'https://cdn.example' })).toThrow(
+      /MEDIA_S3_BUCKET/,
+    );
+  });
+
   it('refuses the openai engine without an endpoint and a model', () => {
     expect(() => loadConfig({ LLM_PROVIDER: 'openai' })).toThrow(/LLM_BASE_URL[\s\S]*LLM_MODEL/);
     expect(() => loadConfig({ LLM_BASE_URL: 'http://127.0.0.1:8000/v1' })).toThrow(/LLM_MODEL/);

@@ -65,6 +65,21 @@ const envSchema = z.object({
   /** Multiplies every sign-in rate limit (tests and load benchmarks raise it). */
   AUTH_RATE_LIMIT_SCALE: z.coerce.number().min(0.01).max(1_000_000).default(1),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  /** Media in an S3-compatible bucket instead of DATA_DIR/media (modules/media, decision 30). */
+  MEDIA_S3_BUCKET: z.preprocess(emptyToUndefined, z.string().min(3).max(63).optional()),
+  /** The store's endpoint; unset → AWS's own for the region. MinIO, R2 and others need it. */
+  MEDIA_S3_ENDPOINT: z.preprocess(emptyToUndefined, z.url().optional()),
+  MEDIA_S3_REGION: z.string().min(1).default('us-east-1'),
+  /** Keys; unset → the AWS SDK's own chain (environment, instance role, …). */
+  MEDIA_S3_ACCESS_KEY_ID: z.preprocess(emptyToUndefined, z.string().optional()),
+  MEDIA_S3_SECRET_ACCESS_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+  /** Bucket in the path (`endpoint/bucket/key`), as most self-hosted stores want. */
+  MEDIA_S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /** A public origin (CDN) in front of the bucket: media requests are redirected there. */
+  MEDIA_PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   /** Character engine: unset → `openai` when LLM_BASE_URL is set, else the offline persona engine. */
   LLM_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['offline', 'openai']).optional()),
   /** OpenAI-compatible API base, e.g. https://api.openai.com/v1 or http://127.0.0.1:11434/v1. */
@@ -108,6 +123,10 @@ const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
   };
   const engine = env.LLM_PROVIDER ?? (env.LLM_BASE_URL ? 'openai' : 'offline');
   if (engine === 'openai') require(['LLM_BASE_URL', 'LLM_MODEL'], 'required by the openai engine');
+  if (env.MEDIA_S3_ACCESS_KEY_ID || env.MEDIA_S3_SECRET_ACCESS_KEY) {
+    require(['MEDIA_S3_ACCESS_KEY_ID', 'MEDIA_S3_SECRET_ACCESS_KEY'], 'the two keys go together');
+  }
+  if (env.MEDIA_PUBLIC_URL) require(['MEDIA_S3_BUCKET'], 'required by MEDIA_PUBLIC_URL');
   if (paymentProviderOf(env) === 'stripe') {
     require(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'], 'required by the stripe provider');
   }
@@ -116,7 +135,7 @@ const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
 export type Config = Omit<z.infer<typeof envSchema>, 'PAYMENT_PROVIDER'> & {
   PAYMENT_PROVIDER: 'sandbox' | 'stripe';
   dataDir: string;
-  /** The media store: game audio by content hash (modules/media). */
+  /** The local media store's directory, used when no MEDIA_S3_BUCKET is set (modules/media). */
   mediaDir: string;
   webDist: string;
 };

@@ -1,7 +1,7 @@
 import { buildApp } from './app.js';
 import { inviteCommandHandler } from './cli/invite-commands.js';
 import { ConfigError, loadConfig } from './config.js';
-import { createMediaStore } from './modules/media/media-store.js';
+import { createMediaStore } from './modules/media/index.js';
 import { seedDemoContent } from './modules/play/demo-content.js';
 import { loadRiskKeys } from './modules/risk/index.js';
 import { startAdminChannel } from './platform/admin-channel.js';
@@ -16,14 +16,15 @@ async function main(): Promise<void> {
     poolSize: config.DATABASE_POOL_SIZE,
   });
   const riskKeys = await loadRiskKeys(config.dataDir, config.RISK_PRIVATE_KEY_PEM);
+  const media = createMediaStore(config);
   if (config.DEMO_CONTENT) {
     await seedDemoContent(database.db, {
       artBase: `/${config.PRODUCT_SLUG}/art`,
-      media: createMediaStore(config.mediaDir),
+      media,
       now: new Date(),
     });
   }
-  const app = await buildApp({ config, database, riskKeys });
+  const app = await buildApp({ config, database, riskKeys, media });
   // The embedded database is this process's alone: customer service's CLI reaches it through us.
   const adminChannel =
     database.driver === 'pglite'

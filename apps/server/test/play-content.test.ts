@@ -2,7 +2,7 @@ import { CALLS, type CallBodyInput } from '@taleforge/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mergeVisitorInto } from '../src/modules/auth/visitor-merge.js';
-import { createMediaStore } from '../src/modules/media/media-store.js';
+import { createMediaStore } from '../src/modules/media/index.js';
 import { seedDemoContent } from '../src/modules/play/demo-content.js';
 import { createPlayService } from '../src/modules/play/play-service.js';
 import { publishGame } from '../src/modules/play/publish.js';
@@ -96,7 +96,7 @@ describe('publishing story content', () => {
 
   it('seeds the demo works once, and the home calls serve them', async () => {
     const db = server.database.db;
-    const media = createMediaStore(server.config.mediaDir);
+    const media = createMediaStore(server.config);
     const seed = () => seedDemoContent(db, { artBase: '/taleforge/art', media, now: new Date() });
     const ids = await seed();
     expect(ids.length).toBeGreaterThanOrEqual(4);

@@ -1,34 +1,76 @@
-import { mkdir } from 'node:fs/promises';
-import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
-import { MEDIA_NAME } from './media-store.js';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import parseRange from 'range-parser';
+import { MEDIA_NAME, type MediaStore, mediaTypeOf } from './media-store.js';
 
-const ONE_YEAR_MS = 365 * 24 * 3600 * 1000;
+const ONE_YEAR_S = 365 * 24 * 3600;
+
+export interface MediaRouteOptions {
+  store: MediaStore;
+  /** A CDN origin in front of the bucket: requests are redirected there instead of proxied. */
+  publicUrl?: string;
+}
 
 /**
- * Serves the media store under `<prefix>/media/<hash>.<ext>`: Content-Type from the extension,
- * Range requests (browsers seek and stream audio with them), ETag, and a year of caching, since a
- * name is its content's hash. Anything but a stored name is a 404. No df_id, no token: <audio>
- * loads it like an image, and nothing here is secret.
+ * Serves the media store under `<prefix>/media/<hash>.<ext>`, whichever store holds it: the
+ * Content-Type of the extension, one byte range (browsers seek and stream audio and video with
+ * them), the name as ETag, and a year of caching, since a name is its content's hash. Anything
+ * but a stored name is a 404. No df_id, no token: <audio> and <img> load it, and nothing here is
+ * secret.
  */
-export async function registerMediaRoutes(app: FastifyInstance, dir: string): Promise<void> {
-  await mkdir(dir, { recursive: true });
-  await app.register(async (media) => {
-    // The decoded name is checked before the file server sees it: a traversal attempt in any
-    // encoding (`..%2f`, `%5c`, `%00`) is just a name we do not have.
-    media.addHook('onRequest', async (request, reply) => {
-      const name = (request.params as { '*'?: string })['*'] ?? '';
+export function registerMediaRoutes(app: FastifyInstance, options: MediaRouteOptions): void {
+  const { store, publicUrl } = options;
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/media/:name',
+    handler: async (request, reply) => {
+      const { name } = request.params as { name: string };
+      // Checked before any store sees it: a traversal attempt in any encoding is a name we lack.
       if (!MEDIA_NAME.test(name)) return reply.callNotFound();
-    });
-    await media.register(fastifyStatic, {
-      root: dir,
-      prefix: '/media/',
-      // The SPA registers the plugin too; the reply decorators stay with it.
-      decorateReply: false,
-      index: false,
-      allowedPath: (pathName) => MEDIA_NAME.test(pathName.slice(1)),
-      maxAge: ONE_YEAR_MS,
-      immutable: true,
-    });
+      if (publicUrl) return reply.redirect(new URL(name, `${publicUrl}/`).toString(), 302);
+      const size = await store.size(name);
+      if (size === null) return reply.callNotFound();
+
+      const etag = `"${name.slice(0, name.indexOf('.'))}"`;
+      reply
+        .header('Content-Type', mediaTypeOf(name))
+        .header('Accept-Ranges', 'bytes')
+        .header('ETag', etag)
+        .header('Cache-Control', `public, max-age=${ONE_YEAR_S}, immutable`);
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+
+      const range = wantedRange(request.headers.range, request.headers['if-range'], etag, size);
+      if (range === 'unsatisfiable') {
+        return reply.code(416).header('Content-Range', `bytes */${size}`).send();
+      }
+      if (range) {
+        reply.code(206).header('Content-Range', `bytes ${range.start}-${range.end}/${size}`);
+      }
+      const length = range ? range.end - range.start + 1 : size;
+      reply.header('Content-Length', length);
+      if (request.method === 'HEAD' || length === 0) return reply.send();
+      return sendStream(reply, await store.read(name, range ?? undefined));
+    },
   });
+}
+
+/** One satisfiable range, null for the whole file (no Range, or an If-Range that no longer holds). */
+function wantedRange(
+  header: string | undefined,
+  ifRange: string | string[] | undefined,
+  etag: string,
+  size: number,
+) {
+  if (!header || (ifRange !== undefined && ifRange !== etag)) return null;
+  const ranges = parseRange(size, header, { combine: true });
+  if (ranges === -1) return 'unsatisfiable';
+  // Malformed, or several ranges at once (no player asks for that): the whole file, as RFC 9110
+  // allows a server to answer.
+  if (ranges === -2 || ranges.type !== 'bytes' || ranges.length !== 1) return null;
+  return ranges[0]!;
+}
+
+function sendStream(reply: FastifyReply, stream: NodeJS.ReadableStream | null) {
+  // Gone between the size and the read (removed by another node): as if it never was.
+  if (!stream) return reply.callNotFound();
+  return reply.send(stream);
 }
