@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: `npm run check` (format, lint, typecheck), build, make sure Chromium and PostgreSQL
-// are there, run every Vitest project and the Playwright journeys, then close with one line of
-// totals read from the runners' JSON reports:
+// `npm test`: `npm run check` (format, lint, engines, dependency rules, typecheck) beside the
+// build, make sure Chromium and PostgreSQL are there, run every Vitest project with the Playwright
+// journeys beside it, then close with one line of totals read from the runners' JSON reports:
 //
 //   N passed, N failed[, N skipped]
 //
@@ -9,7 +9,7 @@
 // or nothing ran at all. The check counts as one test (passed or failed); a runner that crashed
 // counts as one failure, so the last line never reads "0 failed" then.
 //
-// Developers can run a part: `npm test -- --only unit` (contracts, server unit, web),
+// Developers can run a part: `npm test -- --only unit` (contracts, scripts, server unit, web),
 // `--only server` (server unit + integration on PGlite and PostgreSQL), `--only integration`,
 // `--only e2e`, `--only check`, or a comma list (`--only unit,e2e`); a part runs without the check.
 // `--no-build` skips the build step.
@@ -79,14 +79,18 @@ function run(command, args, env = {}) {
 }
 
 /** Like run, for a step that runs alongside another: its output is kept and shown when it ends. */
-function runAside(label, command, args) {
+function runAside(label, command, args, env = {}) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...env },
+    });
     const output = [];
     child.stdout.on('data', (chunk) => output.push(chunk));
     child.stderr.on('data', (chunk) => output.push(chunk));
     const done = (result) => {
-      heading(`${label} (ran alongside the check)`);
+      heading(label);
       process.stdout.write(Buffer.concat(output));
       resolve(result);
     };
@@ -160,7 +164,27 @@ async function timed(label, step) {
   }
 }
 
+/** Playwright over the built app; beside Vitest its output is kept and shown when it ends. */
+async function runJourneys(built, besideVitest) {
+  if (!built) return broken('playwright', 'not run: build failed');
+  if ((await run('bash', [join(root, 'scripts/ensure-chromium.sh')])) !== 0) {
+    return broken('playwright', 'not run: no Chromium');
+  }
+  // The config gives the server a fresh data directory and deletes it afterwards.
+  const file = join(reportsDir, 'playwright.json');
+  const args = [require.resolve('@playwright/test/cli'), 'test', '-c', 'e2e/playwright.config.ts'];
+  const env = { E2E_JSON_REPORT: file };
+  if (!besideVitest) heading('Playwright');
+  const code = await timed('playwright', () =>
+    besideVitest
+      ? runAside('Playwright (ran beside Vitest)', process.execPath, args, env)
+      : run(process.execPath, args, env),
+  );
+  record('playwright', code, file, countPlaywright);
+}
+
 async function main() {
+  const startedAt = Date.now();
   const options = parseArgs(process.argv.slice(2));
   const runVitest = options.projects === null || options.projects.length > 0;
   const needsPostgres = options.projects === null || options.projects.includes('server-postgres');
@@ -179,7 +203,9 @@ async function main() {
   if (options.build) {
     if (!options.check) heading('build');
     building = timed('build', () =>
-      options.check ? runAside('build', 'npm', ['run', 'build']) : run('npm', ['run', 'build']),
+      options.check
+        ? runAside('build (ran alongside the check)', 'npm', ['run', 'build'])
+        : run('npm', ['run', 'build']),
     );
   }
   if (options.check) {
@@ -209,6 +235,11 @@ async function main() {
     }
   }
 
+  // The journeys run beside Vitest: Vitest's files wait on databases, password hashing threads
+  // and spawned servers more than they compute, and the journeys on a browser, so together they
+  // fill two cores that each alone leaves half idle (README, "Tests"). Vitest streams its output;
+  // the journeys' is shown when they end.
+  const journeys = options.e2e ? runJourneys(built, runVitest) : Promise.resolve();
   try {
     if (runVitest) {
       heading('Vitest');
@@ -229,25 +260,7 @@ async function main() {
     if (ownPostgres) stopPostgres();
     ownPostgres = false;
   }
-
-  if (options.e2e) {
-    heading('Playwright');
-    if (!built) {
-      broken('playwright', 'not run: build failed');
-    } else if ((await run('bash', [join(root, 'scripts/ensure-chromium.sh')])) !== 0) {
-      broken('playwright', 'not run: no Chromium');
-    } else {
-      // The config gives the server a fresh data directory and deletes it afterwards.
-      const file = join(reportsDir, 'playwright.json');
-      const cli = require.resolve('@playwright/test/cli');
-      const code = await timed('playwright', () =>
-        run(process.execPath, [cli, 'test', '-c', 'e2e/playwright.config.ts'], {
-          E2E_JSON_REPORT: file,
-        }),
-      );
-      record('playwright', code, file, countPlaywright);
-    }
-  }
+  await journeys;
 
   heading('summary');
   for (const r of results) {
@@ -255,8 +268,13 @@ async function main() {
     console.log(`${r.name}: ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped${note}`);
   }
   const times = [...timings].map(([label, seconds]) => `${label} ${seconds.toFixed(1)} s`);
+  const sideBySide = [
+    options.check && options.build && 'check and build',
+    options.e2e && timings.has('vitest') && 'vitest and playwright',
+  ].filter(Boolean);
+  const note = sideBySide.length ? ` (${sideBySide.join(', ')} side by side)` : '';
   console.log(
-    `time: ${times.join(', ')}${options.check && options.build ? ' (check and build side by side)' : ''}`,
+    `time: ${times.join(', ')}${note}; whole run ${((Date.now() - startedAt) / 1000).toFixed(1)} s`,
   );
   const total = (key) => results.reduce((sum, r) => sum + r[key], 0);
   const [passed, failed, skipped] = [total('passed'), total('failed'), total('skipped')];
