@@ -12,6 +12,9 @@ export default mergeConfig(
       include: ['src/**/*.test.{ts,tsx}'],
       setupFiles: ['src/test/setup.ts'],
       restoreMocks: true,
+      // A page test renders, signs in and types lines through real timers: seconds on two busy
+      // cores (the journeys run beside Vitest), though well under one on a quiet machine.
+      testTimeout: 15_000,
       unstubGlobals: true,
     },
   }),
