@@ -18,13 +18,15 @@ My coil? That coil is my ticket home. But I'm a sporting woman. Beat me at dice 
 - The dice rattle in zero-g cups, magnetised so they fall true. #minigame:dice:cards #zh:骰子在零重力杯里哗哗作响，被磁化过，落下时不会作弊。 #ja:無重力用のカップでサイコロが鳴る。磁化されていて、正しく落ちる。
 { won:
   - Juno whistles and hands over the coil. Fair's fair. #task_done:win_part #stat:stars:+1 #zh:朱诺吹了声口哨，把线圈递过来。愿赌服输。 #ja:ジュノが口笛を吹いてコイルを渡す。勝負は勝負だ。
-  - else: Juno wins, then hands you the coil anyway. Go on. Tell her I'm listening. #speaker:juno:smile #task_done:win_part #zh:朱诺赢了，却还是把线圈给了你。“去吧。告诉她我在听。” #ja:ジュノが勝った。それでもコイルを渡してくれた。「行きな。私が聞いてるって伝えて」
+  - else: Juno wins, then hands you the coil anyway. #portrait:juno:smile #task_done:win_part #zh:朱诺赢了，却还是把线圈给了你。 #ja:ジュノが勝った。それでもコイルを渡してくれた。
+    Go on. Tell her I'm listening. #speaker:juno:smile #zh:去吧。告诉她我在听。 #ja:行きな。私が聞いてるって伝えて。
 }
-She also tosses you a medkit ampoule. You look like you haven't slept in a year. #speaker:juno:grin #item_gain:healing_potion #zh:她还扔给你一支医疗安瓿。“你看起来像一年没睡觉了。” #ja:医療アンプルも投げてよこした。「一年寝てないみたいな顔してるよ」
+She also tosses you a medkit ampoule. #portrait:juno:grin #item_gain:healing_potion #zh:她还扔给你一支医疗安瓿。 #ja:医療アンプルも投げてよこした。
+You look like you haven't slept in a year. #speaker:juno:grin #zh:你看起来像一年没睡觉了。 #ja:一年寝てないみたいな顔してるよ。
 Back in control, you splice in the coil. ARI is quiet for a long time. #scene:control #zh:回到控制室，你接上线圈。阿瑞沉默了很久。 #ja:管制室に戻り、コイルをつなぐ。ARIは長いこと黙っていた。
 Engineer, before we answer, may I tell you something? #speaker:ari:observe #chat:ari:song #zh:工程师，在回应之前，我可以告诉你一件事吗？ #ja:技師さん、応答する前に、ひとつ話してもいいですか？
 { goal_reached:
-  - The song came from the ship. It has been singing to ARI for a week, and ARI has been singing back. #speaker:ari:love #stat:stars:+1 #zh:那首歌来自那艘船。它给阿瑞唱了一个星期，而阿瑞也一直在回唱。 #ja:歌は船から来ていた。一週間ARIに歌いかけ、ARIも歌い返していたのだ。
+  - The song came from the ship. It has been singing to ARI for a week, and ARI has been singing back. #portrait:ari:love #stat:stars:+1 #zh:那首歌来自那艘船。它给阿瑞唱了一个星期，而阿瑞也一直在回唱。 #ja:歌は船から来ていた。一週間ARIに歌いかけ、ARIも歌い返していたのだ。
   - else: Never mind. It can wait. Please, answer them. #speaker:ari:smile #zh:没关系，可以等等再说。请回应他们吧。 #ja:いえ、後でいいです。どうか応答してください。
 }
 You key the microphone. This is Kepler Dock. We hear you. #speaker:player #task_done:answer_ship #stat:experience:+10 #zh:你按下麦克风。“这里是开普勒船坞。我们听到你们了。” #ja:マイクを入れる。「こちらケプラー・ドック。聞こえている」
