@@ -14,7 +14,7 @@ Captain Juno is awake too, feet on a table, rolling dice against herself. #scene
 My coil? That coil is my ticket home. But I'm a sporting woman. Beat me at dice and it's yours. #speaker:juno:grin #zh:我的线圈？那是我回家的船票。不过我这人讲究公平。掷骰子赢了我，它就归你。 #ja:私のコイル？あれは帰りの切符だよ。でも私は勝負好きでね。サイコロで勝ったらくれてやる。
 * [Tell her about the ship #zh:告诉她那艘船的事 #ja:船のことを話す] You tell her the ship's name. The grin drops off her face. #speaker:juno:observe #zh:你告诉她飞船的名字。她脸上的笑容消失了。 #ja:船の名を告げると、彼女の笑みが消えた。
     My mother flew on that ship. Roll anyway. I need to know luck is still on our side. #speaker:juno:normal #npc_stat:juno:experience:+5 #zh:我母亲就在那艘船上。还是掷吧。我得知道好运还站在我们这边。 #ja:母があの船に乗っていた。それでも振りな。運がまだこっちにあるか知りたいんだ。
-* [Just take the dice #zh:直接拿起骰子 #ja:黙ってサイコロを取る] She laughs and slides the cup across the table. #speaker:juno:laugh #zh:她笑了，把杯子推过桌面。 #ja:彼女は笑ってカップをテーブルの向こうから滑らせた。
+* [Just take the dice #zh:直接拿起骰子 #ja:黙ってサイコロを取る] She laughs and slides the cup across the table. #portrait:juno:laugh #zh:她笑了，把杯子推过桌面。 #ja:彼女は笑ってカップをテーブルの向こうから滑らせた。
 - The dice rattle in zero-g cups, magnetised so they fall true. #minigame:dice:cards #zh:骰子在零重力杯里哗哗作响，被磁化过，落下时不会作弊。 #ja:無重力用のカップでサイコロが鳴る。磁化されていて、正しく落ちる。
 { won:
   - Juno whistles and hands over the coil. Fair's fair. #task_done:win_part #stat:stars:+1 #zh:朱诺吹了声口哨，把线圈递过来。愿赌服输。 #ja:ジュノが口笛を吹いてコイルを渡す。勝負は勝負だ。

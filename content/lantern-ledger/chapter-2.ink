@@ -10,7 +10,8 @@ I know which boat the grey coat took. But a porter's memory is a poor man's memo
       - Fair's fair. The Marigold, the boat with the green lamp. #speaker:moss:laugh #stat:stars:+1 #npc_stat:moss:experience:+5 #zh:愿赌服输。“金盏花号”，挂绿灯的那条船。 #ja:勝負は勝負だ。マリーゴールド号、緑のランプの舟さ。
       - else: Ha! Lucky night. Oh, don't pout. It was the Marigold. The green lamp. #speaker:moss:happy #zh:哈！手气真好。哎，别噘嘴了。是“金盏花号”，挂绿灯的。 #ja:はは！ついてる夜だ。おっと、ふくれるなよ。マリーゴールド号、緑のランプだ。
     }
-* [Tell him there is no time for games #zh:告诉他没时间玩 #ja:遊んでいる暇はないと言う] Moss sulks, then points anyway. The Marigold. The green lamp. #speaker:moss:angry #npc_stat:moss:health:-5 #zh:莫斯生了会儿闷气，还是指了指。“金盏花号”，挂绿灯的。 #ja:モスはふてくされたが、結局指さした。マリーゴールド号、緑のランプ。
+* [Tell him there is no time for games #zh:告诉他没时间玩 #ja:遊んでいる暇はないと言う] Moss sulks, then points anyway. #portrait:moss:angry #npc_stat:moss:health:-5 #zh:莫斯生了会儿闷气，还是指了指。 #ja:モスはふてくされたが、結局指さした。
+    The Marigold. The green lamp. #speaker:moss:angry #zh:“金盏花号”，挂绿灯的。 #ja:マリーゴールド号、緑のランプ。
 - A rowing boat bumps against the pilings. Wren steps out of the fog, collar up. #portrait:wren:observe #zh:一条小划艇撞在桩子上。雷恩竖着衣领，从雾中走出来。 #ja:手漕ぎ舟が杭にぶつかった。襟を立てたレンが霧の中から現れる。
 The Marigold belongs to Councillor Halloway. He owes the bank more than this pier is worth. #speaker:wren:normal #zh:“金盏花号”属于霍洛威议员。他欠银行的钱，比这座码头还值钱。 #ja:マリーゴールド号はハロウェイ議員の舟だ。あの男の銀行への借金は、この埠頭より高い。
 * {has_item("invisibility_cloak")} [Slip aboard unseen #zh:悄悄潜上船 #ja:こっそり舟に乗り込む] -> aboard

@@ -1,9 +1,4 @@
-import {
-  gameEventCall,
-  lineSeenCall,
-  resourceInfoCall,
-  userGamesCall,
-} from '@taleforge/contracts';
+import { gameEventCall, lineSeenCall, resourceInfoCall, userGamesCall } from '@taleforge/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthContext } from '../../platform/http/request-context.js';
 import { defineRoute } from '../../platform/http/route.js';
