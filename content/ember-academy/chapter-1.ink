@@ -12,7 +12,7 @@ A flame that will not choose you is a flame that has seen something. You have un
 - The kitchens are the warmest place in the academy, and the last place anyone would look for magic. #scene:kitchens #zh:厨房是学院里最暖和的地方，也是最不会有人去找魔法的地方。 #ja:厨房は学院でいちばん暖かく、誰も魔法を探しに来ない場所だ。
 In the bread oven, something small is snoring. #zh:面包炉里，有个小东西在打呼噜。 #ja:パン窯の中で、小さな何かがいびきをかいている。
 Mmm. Five more minutes. Is it breakfast? #speaker:pip:sleep #zh:嗯……再睡五分钟。是早饭吗？ #ja:むにゃ……あと五分。朝ごはん？
-* [Offer it a candle stub #zh:递给它一截蜡烛头 #ja:ろうそくの燃えさしを差し出す] The sprite wakes, swallows the candle whole, and glows like a little sun. #speaker:pip:hungry #npc_stat:pip:health:+20 #zh:小精灵醒了，一口吞下整截蜡烛，亮得像个小太阳。 #ja:精は目を覚まし、ろうそくを丸呑みして小さな太陽のように輝いた。
+* [Offer it a candle stub #zh:递给它一截蜡烛头 #ja:ろうそくの燃えさしを差し出す] The sprite wakes, swallows the candle whole, and glows like a little sun. #portrait:pip:hungry #npc_stat:pip:health:+20 #zh:小精灵醒了，一口吞下整截蜡烛，亮得像个小太阳。 #ja:精は目を覚まし、ろうそくを丸呑みして小さな太陽のように輝いた。
     Best. Candle. Ever. I'm Pip. I'm yours now, probably. #speaker:pip:love #zh:最棒的。蜡烛。没有之一。我叫皮普。我大概是你的了。 #ja:最高の。ろうそく。だった。ぼくピップ。たぶんもうきみのものだよ。
 * [Poke it gently #zh:轻轻戳它一下 #ja:そっとつつく] It sneezes. Your eyebrows are briefly on fire. #stat:health:-10 #zh:它打了个喷嚏。你的眉毛着了一下火。 #ja:くしゃみをされた。眉毛が一瞬燃えた。
     Sorry sorry sorry! I'm Pip. You smell like toast. I like you. #speaker:pip:dizzy #zh:对不起对不起对不起！我叫皮普。你闻起来像吐司。我喜欢你。 #ja:ごめんごめんごめん！ぼくピップ。きみトーストの匂いがする。好き。

@@ -10,7 +10,7 @@ You wipe the frost and try to read what is left. #minigame:word:callsign #zh:你
 }
 Inside: no crew. Only the ship's own AI, small and old, humming the lullaby to itself. #zh:里面没有船员。只有飞船自己的人工智能，又小又旧，独自哼着摇篮曲。 #ja:中に乗組員はいない。小さく古い船のAIが、ひとり子守歌を口ずさんでいるだけだ。
 They left in the escape pods, years ago, and reached a colony. She left you a message, Juno. She left it with me. #speaker:ari:love #zh:“多年前他们乘逃生舱离开，到达了一个殖民地。她给你留了一条信息，朱诺。她把它留给了我。” #ja:「何年も前に脱出ポッドで去り、植民地にたどり着きました。ジュノ、あなたへの伝言があります。私が預かっていました」
-* [Let Juno listen alone #zh:让朱诺一个人听 #ja:ジュノに一人で聞かせる] You step outside and wait. When Juno comes out, she is laughing and crying at once. #speaker:juno:happy #npc_stat:juno:health:+30 #stat:experience:+20 #zh:你走到外面等着。朱诺出来时，又哭又笑。 #ja:外に出て待つ。出てきたジュノは、泣きながら笑っていた。
-* [Stay beside her #zh:陪在她身边 #ja:そばにいる] You stay. Juno grips your hand so hard it hurts, and does not let go. #speaker:juno:love #npc_stat:juno:health:+30 #stat:stars:+1 #zh:你留了下来。朱诺紧紧握着你的手，握得你发疼，一直没有松开。 #ja:あなたは残った。ジュノは痛いほど手を握り、離さなかった。
+* [Let Juno listen alone #zh:让朱诺一个人听 #ja:ジュノに一人で聞かせる] You step outside and wait. When Juno comes out, she is laughing and crying at once. #portrait:juno:happy #npc_stat:juno:health:+30 #stat:experience:+20 #zh:你走到外面等着。朱诺出来时，又哭又笑。 #ja:外に出て待つ。出てきたジュノは、泣きながら笑っていた。
+* [Stay beside her #zh:陪在她身边 #ja:そばにいる] You stay. Juno grips your hand so hard it hurts, and does not let go. #portrait:juno:love #npc_stat:juno:health:+30 #stat:stars:+1 #zh:你留了下来。朱诺紧紧握着你的手，握得你发疼，一直没有松开。 #ja:あなたは残った。ジュノは痛いほど手を握り、離さなかった。
 - Later, ARI and the little ship's AI hum the lullaby together, in harmony, all through the station's night. #portrait:ari:sleep #chapter_end #zh:后来，阿瑞和那台小小的飞船人工智能一起哼起摇篮曲，和声回荡了空间站的整个夜晚。 #ja:その夜、ARIと小さな船のAIは声を合わせて子守歌を歌い続けた。ステーションの夜じゅう、ずっと。
 -> END

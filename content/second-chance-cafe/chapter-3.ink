@@ -14,7 +14,8 @@ You sort the fallen letters on the counter. #minigame:word:sign #zh:你在柜台
 }
 * [Ask Theo to stay for dinner #zh:请西奥留下吃晚饭 #ja:テオを夕食に誘う] Stay for dinner? There are, as usual, forty croissants. #speaker:player #zh:留下吃晚饭吧？和往常一样，有四十个可颂。 #ja:夕食、食べていかない？いつもどおり、クロワッサンが四十個あるの。
     I'd like that. I'd like that every day, if that's allowed. #speaker:theo:love #npc_stat:theo:health:+20 #stat:experience:+20 #zh:我很乐意。如果可以的话，我想每天都这样。 #ja:喜んで。許されるなら、毎日でも。
-* [Give him a key to the café #zh:给他一把咖啡馆的钥匙 #ja:カフェの鍵を渡す] You press a spare key into his hand. For the drawer. For when you need it. #speaker:player #zh:你把一把备用钥匙塞进他手里。“给抽屉用的。等你需要的时候。” #ja:合鍵を彼の手に押しつける。「引き出し用。必要になったときに」
+* [Give him a key to the café #zh:给他一把咖啡馆的钥匙 #ja:カフェの鍵を渡す] You press a spare key into his hand. #zh:你把一把备用钥匙塞进他手里。 #ja:合鍵を彼の手に押しつける。
+    For the drawer. For when you need it. #speaker:player #zh:给抽屉用的。等你需要的时候。 #ja:引き出し用。必要になったときに。
     He understands exactly what it means, and kisses you over the counter. #portrait:theo:kiss #npc_stat:theo:experience:+20 #stat:stars:+1 #zh:他完全明白这是什么意思，隔着柜台吻了你。 #ja:彼はその意味をちゃんと分かって、カウンター越しにキスをした。
 - Outside, the sign glows in the dusk. Mina is crying into a croissant. Your grandmother would have liked this ending. #portrait:mina:love #chapter_end #zh:门外，招牌在暮色里发光。米娜对着一个可颂哭。外婆会喜欢这个结局的。 #ja:外では看板が夕闇に灯っている。ミナはクロワッサンに顔をうずめて泣いている。祖母もきっと、この結末を気に入っただろう。
 -> END
