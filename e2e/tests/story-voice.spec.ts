@@ -6,6 +6,9 @@ import { switchLanguage, waitForMount } from '../support/app';
 import { expect, type Page, test } from '../support/device';
 import { choose, readUntilAction } from '../support/story';
 
+// Playing through to a mini-game takes a while on a busy machine (each new screen is also checked).
+test.describe.configure({ timeout: 90_000 });
+
 const SECTION = { cafe: 'ROMANCE', ember: 'MAGIC' } as const;
 const TITLE = {
   cafe: { en_US: 'Second Chance Café', zh_CN: '再来一杯咖啡馆', ja_JP: 'セカンドチャンス・カフェ' },
