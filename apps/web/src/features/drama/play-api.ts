@@ -64,5 +64,5 @@ export async function sendEvent(body: GameEventBody) {
  * a lost report only means a reload starts a few lines earlier, so it never shows an error.
  */
 export function sendLineSeen(body: { game_id: number; seq: number; line: number }) {
-  return request(lineSeen, { body, quiet: true });
+  return request(lineSeen, { body, quiet: true, keepalive: true });
 }
