@@ -8,11 +8,11 @@ The hall goes very quiet. #zh:大厅里一片死寂。 #ja:広間がしんと静
 A flame that will not choose you is a flame that has seen something. You have until moonrise to bring me a spark of your own, or you leave. #speaker:thorne:angry #task_start:find_pip #zh:不肯选你的火焰，一定看见了什么。月亮升起之前，带一点属于你自己的火星来，否则你就离开。 #ja:お前を選ばぬ炎は、何かを見たのだ。月が昇るまでに自分の火花を持ってこい。できなければ去れ。
 * [Bow and promise to try #zh:鞠躬，承诺会努力 #ja:一礼して、やってみると誓う] You bow low. Your cheeks burn, which is the only fire you have. #npc_stat:thorne:experience:+2 #zh:你深深鞠了一躬。你的脸在发烫，这是你身上唯一的火。 #ja:深々と頭を下げる。頬が熱い。今のあなたにある火はそれだけだ。
 * [Ask why the flame went out #zh:问火焰为什么熄灭 #ja:なぜ炎が消えたのか尋ねる] Why did it go out? #speaker:player #zh:它为什么会熄灭？ #ja:どうして消えたんですか？
-    Thorne's eyes narrow. For a moment she looks almost afraid. Then the look is gone. #speaker:thorne:observe #stat:experience:+5 #zh:索恩眯起眼睛。有一瞬间，她几乎像是害怕了。随即那神色便消失了。 #ja:ソーンの目が細くなる。一瞬、怯えたようにも見えた。だがその表情はすぐに消えた。
+    Thorne's eyes narrow. For a moment she looks almost afraid. Then the look is gone. #portrait:thorne:observe #stat:experience:+5 #zh:索恩眯起眼睛。有一瞬间，她几乎像是害怕了。随即那神色便消失了。 #ja:ソーンの目が細くなる。一瞬、怯えたようにも見えた。だがその表情はすぐに消えた。
 - The kitchens are the warmest place in the academy, and the last place anyone would look for magic. #scene:kitchens #zh:厨房是学院里最暖和的地方，也是最不会有人去找魔法的地方。 #ja:厨房は学院でいちばん暖かく、誰も魔法を探しに来ない場所だ。
 In the bread oven, something small is snoring. #zh:面包炉里，有个小东西在打呼噜。 #ja:パン窯の中で、小さな何かがいびきをかいている。
 Mmm. Five more minutes. Is it breakfast? #speaker:pip:sleep #zh:嗯……再睡五分钟。是早饭吗？ #ja:むにゃ……あと五分。朝ごはん？
-* [Offer it a candle stub #zh:递给它一截蜡烛头 #ja:ろうそくの燃えさしを差し出す] The sprite wakes, swallows the candle whole, and glows like a little sun. #speaker:pip:hungry #npc_stat:pip:health:+20 #zh:小精灵醒了，一口吞下整截蜡烛，亮得像个小太阳。 #ja:精は目を覚まし、ろうそくを丸呑みして小さな太陽のように輝いた。
+* [Offer it a candle stub #zh:递给它一截蜡烛头 #ja:ろうそくの燃えさしを差し出す] The sprite wakes, swallows the candle whole, and glows like a little sun. #portrait:pip:hungry #npc_stat:pip:health:+20 #zh:小精灵醒了，一口吞下整截蜡烛，亮得像个小太阳。 #ja:精は目を覚まし、ろうそくを丸呑みして小さな太陽のように輝いた。
     Best. Candle. Ever. I'm Pip. I'm yours now, probably. #speaker:pip:love #zh:最棒的。蜡烛。没有之一。我叫皮普。我大概是你的了。 #ja:最高の。ろうそく。だった。ぼくピップ。たぶんもうきみのものだよ。
 * [Poke it gently #zh:轻轻戳它一下 #ja:そっとつつく] It sneezes. Your eyebrows are briefly on fire. #stat:health:-10 #zh:它打了个喷嚏。你的眉毛着了一下火。 #ja:くしゃみをされた。眉毛が一瞬燃えた。
     Sorry sorry sorry! I'm Pip. You smell like toast. I like you. #speaker:pip:dizzy #zh:对不起对不起对不起！我叫皮普。你闻起来像吐司。我喜欢你。 #ja:ごめんごめんごめん！ぼくピップ。きみトーストの匂いがする。好き。
@@ -27,6 +27,6 @@ On the shelf by the oven, a dusty scroll and a green bottle labelled "for burns"
 * [Take them both #zh:两样都拿上 #ja:両方持っていく] You pocket them. An academy kitchen will not miss them. Probably. #zh:你把它们揣进口袋。学院的厨房不会在意少了这些。大概吧。 #ja:ポケットにしまう。学院の厨房が気づくことはない。たぶん。
 - You climb the tower stairs as the moon rises. Thorne waits at the top. #scene:great_hall #zh:月亮升起时，你爬上塔楼的楼梯。索恩在顶上等着。 #ja:月が昇るころ、塔の階段を上る。ソーンが頂上で待っていた。
 A sprite. A kitchen sprite. #speaker:thorne:observe #zh:一只精灵。一只厨房精灵。 #ja:精か。厨房の精とはな。
-She looks at Pip for a long time. Then, very slightly, her mouth moves in what might be a smile. #speaker:thorne:smile #stat:experience:+10 #zh:她盯着皮普看了很久。然后，她的嘴角非常轻微地动了一下，也许是在笑。 #ja:彼女は長いことピップを見つめた。それから、ほんのわずかに口元が動いた。笑みだったのかもしれない。
+She looks at Pip for a long time. Then, very slightly, her mouth moves in what might be a smile. #portrait:thorne:smile #stat:experience:+10 #zh:她盯着皮普看了很久。然后，她的嘴角非常轻微地动了一下，也许是在笑。 #ja:彼女は長いことピップを見つめた。それから、ほんのわずかに口元が動いた。笑みだったのかもしれない。
 Tomorrow at dusk, the apprentice duel. Do not embarrass me. #speaker:thorne:normal #chapter_end #zh:明天黄昏，学徒决斗。别给我丢脸。 #ja:明日の黄昏、見習い決闘だ。恥をかかせるなよ。
 -> END

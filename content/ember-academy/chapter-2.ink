@@ -10,6 +10,6 @@ You cup the dice. They are warm. #minigame:dice:duel #zh:你握住骰子。它�
   - The last die lands on six. The courtyard erupts. Thorne inclines her head, once. #task_done:win_duel #stat:stars:+2 #npc_stat:thorne:health:-20 #zh:最后一颗骰子停在六点。庭院里一片沸腾。索恩微微低头致意，只一次。 #ja:最後のサイコロが六で止まる。中庭が沸き立つ。ソーンは一度だけ頭を下げた。
   - else: Thorne's last spark lands. You lose, but you lasted longer than anyone this year. #task_done:win_duel #stat:health:-20 #stat:stars:+1 #zh:索恩的最后一点火星落下。你输了，但你撑得比今年任何人都久。 #ja:ソーンの最後の火花が落ちた。負けだ。だが今年の誰よりも長く持ちこたえた。
 }
-Afterwards, in the empty courtyard, Thorne sits beside you on the cold stones. #speaker:thorne:observe #zh:之后，空荡荡的庭院里，索恩在冰凉的石头上坐到你身边。 #ja:そのあと、誰もいない中庭で、ソーンは冷たい石の上に並んで座った。
+Afterwards, in the empty courtyard, Thorne sits beside you on the cold stones. #portrait:thorne:observe #zh:之后，空荡荡的庭院里，索恩在冰凉的石头上坐到你身边。 #ja:そのあと、誰もいない中庭で、ソーンは冷たい石の上に並んで座った。
 Someone broke the warding circle under the library last night. The flame went out because it felt that. Not because of you. #speaker:thorne:normal #stat:experience:+15 #chapter_end #zh:昨晚有人破坏了图书馆下面的守护法阵。火焰熄灭是因为感觉到了这个，不是因为你。 #ja:昨夜、図書館の下の守護の魔法陣を誰かが壊した。炎が消えたのはそれを感じたからだ。お前のせいではない。
 -> END

@@ -12,6 +12,6 @@ The breaker room runs at four hundred volts. There is an arc-rated vest in the m
   - Lights ripple along the ring, one segment at a time, like a held breath let go. #task_done:reroute #stat:stars:+1 #stat:experience:+15 #zh:灯光沿着对接环一段一段亮起，像憋着的一口气终于吐了出来。 #ja:リングに沿って光がひと区画ずつ灯っていく。止めていた息を吐くように。
   - else: Sparks, a smell of ozone, and a burn across your wrist. The ring lights anyway, on the second try. #task_done:reroute #stat:health:-25 #zh:火花，臭氧味，手腕上一道烫伤。第二次尝试时，对接环还是亮了。 #ja:火花とオゾンの匂い、手首に火傷。それでも二度目でリングは灯った。
 }
-Juno is at the viewport. Out in the dark, a ship's running lights blink on, forty years late. #speaker:juno:observe #zh:朱诺站在舷窗边。外面的黑暗里，一艘船的航行灯亮了，晚了四十年。 #ja:ジュノが展望窓の前にいる。闇の向こうで、船の航行灯が四十年遅れで点いた。
+Juno is at the viewport. Out in the dark, a ship's running lights blink on, forty years late. #portrait:juno:observe #zh:朱诺站在舷窗边。外面的黑暗里，一艘船的航行灯亮了，晚了四十年。 #ja:ジュノが展望窓の前にいる。闇の向こうで、船の航行灯が四十年遅れで点いた。
 If she's on it, I don't know what I'll say. If she isn't, I don't know what I'll do. #speaker:juno:normal #npc_stat:juno:health:-10 #chapter_end #zh:“如果她在船上，我不知道该说什么。如果她不在，我不知道该怎么办。” #ja:「母が乗ってたら、何て言えばいいか分からない。乗ってなかったら、どうすればいいか分からない」
 -> END

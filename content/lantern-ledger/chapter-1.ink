@@ -11,7 +11,7 @@ So. Where is it? #speaker:wren:normal #task_start:find_note #zh:那么，它在�
     Then someone else has a key. Or you are a very good liar. #speaker:wren:observe #stat:experience:+5 #zh:那就是别人也有钥匙。要不然，你就是个很会撒谎的人。 #ja:なら他の誰かが鍵を持っている。さもなくば、お前は大した嘘つきだ。
 * [Point at the porter's empty chair #zh:指向门房空着的椅子 #ja:門番の空いた椅子を指さす] Ask Moss. His chair has been empty for an hour. #speaker:player #zh:问问莫斯吧。他的椅子空了一个小时了。 #ja:モスに聞いてください。一時間も席を外しています。
     Careful. Moss has sat in that chair for thirty years. #speaker:wren:angry #npc_stat:wren:experience:+2 #zh:小心说话。莫斯在那把椅子上坐了三十年。 #ja:口を慎め。モスはあの椅子に三十年座ってきた男だ。
-- A door creaks behind the counter. A grey head appears, crumbs on its collar. #speaker:moss:sleep #zh:柜台后面的门吱呀一声。一个白发脑袋探了出来，领口沾着面包屑。 #ja:カウンターの奥で扉が軋んだ。襟にパンくずをつけた白髪頭がのぞく。
+- A door creaks behind the counter. A grey head appears, crumbs on its collar. #portrait:moss:sleep #zh:柜台后面的门吱呀一声。一个白发脑袋探了出来，领口沾着面包屑。 #ja:カウンターの奥で扉が軋んだ。襟にパンくずをつけた白髪頭がのぞく。
 Is it morning? I only closed my eyes for a moment. #speaker:moss:dizzy #zh:天亮了吗？我就闭了一会儿眼。 #ja:もう朝かい？ちょっと目をつぶっただけなんだが。
 * [Offer Moss your supper roll #zh:把你的晚餐面包分给莫斯 #ja:夜食のパンをモスに分ける] You hold out the bread roll you saved from supper. #zh:你递上晚饭时留下的面包卷。 #ja:夕食から取っておいたパンを差し出す。
     Bless you. I saw a man in a grey coat go up to the manager's office. He dropped this. #speaker:moss:hungry #npc_stat:moss:health:+10 #item_gain:mysterious_key #zh:好孩子。我看见一个穿灰大衣的男人上了经理办公室。他掉了这个。 #ja:ありがたい。灰色のコートの男が支配人室へ上がるのを見たよ。これを落としていった。
@@ -28,14 +28,15 @@ The manager's office smells of cigar smoke and wet wool. Someone left in a hurry
     Inside: no ledger, but a note torn into four pieces. #zh:抽屉里没有账簿，只有一张被撕成四片的纸条。 #ja:中に帳簿はない。四つに破られたメモがあるだけだ。
 * [Force the drawer with a letter opener #zh:用拆信刀撬开抽屉 #ja:ペーパーナイフで引き出しをこじ開ける] The lock gives, and the blade slips across your palm. #stat:health:-15 #task_done:open_drawer #zh:锁被撬开了，刀刃却划过你的手掌。 #ja:錠は外れたが、刃が手のひらを滑った。
     Inside: no ledger, but a note torn into four pieces. #zh:抽屉里没有账簿，只有一张被撕成四片的纸条。 #ja:中に帳簿はない。四つに破られたメモがあるだけだ。
-- Wren tosses you a small green bottle. For the hand. Or the nerves. #speaker:wren:smile #item_gain:healing_potion #zh:雷恩扔给你一个绿色小瓶。“治手的。或者治胆子。” #ja:レンが小さな緑の瓶を投げてよこした。「手に使え。それとも度胸にな」
+- Wren tosses you a small green bottle. #portrait:wren:smile #item_gain:healing_potion #zh:雷恩扔给你一个绿色小瓶。 #ja:レンが小さな緑の瓶を投げてよこした。
+For the hand. Or the nerves. #speaker:wren:smile #zh:治手的。或者治胆子。 #ja:手に使え。それとも度胸にな。
 Put the note together. Quickly. #speaker:wren:observe #minigame:puzzle:torn_note #zh:把纸条拼起来。快点。 #ja:メモを繋げろ。急げ。
 { won:
   - "Meet me when the bell strikes two, under the crane at pier three." #stat:stars:+1 #zh:“等到钟敲两下，在三号码头的吊车下见。” #ja:「鐘が二つ鳴ったら、三番埠頭のクレーンの下で会おう」
   - else: The pieces will not fit, but one word is clear: "pier three". #zh:碎片怎么也拼不上，但有一个词很清楚：“三号码头”。 #ja:どうしても合わないが、一語だけははっきり読めた。「三番埠頭」
 }
 The great clock downstairs begins to strike. One. Two. #scene:bank_hall #zh:楼下的大钟开始敲响。一下。两下。 #ja:階下の大時計が鳴り始めた。ひとつ。ふたつ。
-Before you go, Wren wants a word. She has not decided about you yet. #speaker:wren:observe #chat:wren:trust #zh:你走之前，雷恩想和你谈谈。她还没想好该怎么看你。 #ja:出ていく前に、レンが話があると言う。彼女はまだあなたをどう見るか決めかねている。
+Before you go, Wren wants a word. She has not decided about you yet. #portrait:wren:observe #chat:wren:trust #zh:你走之前，雷恩想和你谈谈。她还没想好该怎么看你。 #ja:出ていく前に、レンが話があると言う。彼女はまだあなたをどう見るか決めかねている。
 { goal_reached:
   - Go. I'll be right behind you. #speaker:wren:smile #stat:stars:+1 #zh:去吧。我就在你身后。 #ja:行け。すぐ後ろにいる。
   - else: Go, then. But I'll be watching you. #speaker:wren:observe #zh:那就去吧。但我会盯着你。 #ja:行け。だが目は離さんぞ。

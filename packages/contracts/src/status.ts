@@ -65,6 +65,7 @@ export const STATUS = {
   STORY_INVALID: 4014,
   STORY_BROKEN: 4015,
   STORY_STEP_FAILED: 4016,
+  LINE_NOT_SHOWN: 4017,
   CHAT_MESSAGE_BLOCKED: 5001,
   CHAT_REPLY_WITHHELD: 5002,
   CHAT_REPLY_FAILED: 5003,
@@ -364,6 +365,11 @@ export const STATUS_MESSAGES: Record<StatusCode, Messages> = {
     en_US: 'The story stumbled here. Nothing was lost, please try again',
     zh_CN: '剧情在这里出了点问题，进度没有丢失，请再试一次',
     ja_JP: 'ストーリーで問題が起きました。進行は失われていません。もう一度お試しください',
+  },
+  4017: {
+    en_US: 'That line is not on screen',
+    zh_CN: '这句台词不在当前画面中',
+    ja_JP: 'そのセリフは画面にありません',
   },
   5001: {
     en_US: 'This message cannot be sent. Please say it another way',

@@ -166,9 +166,11 @@ export type GameEventBody = z.infer<typeof gameEventBodySchema>;
 
 export const storyLineSchema = z.object({
   text: z.string(),
-  /** An NPC key, "player", or null for narration. */
+  /** An NPC key, "player", or null for narration: set only by the line's own `#speaker` tag. */
   speaker: z.string().nullable(),
+  /** The speaking character's name; null for narration and for the player. */
   speaker_name: z.string().nullable(),
+  /** The character on stage: the speaker, or the one a narrated line shows (`#portrait`). */
   npc_id: z.number().int().nullable(),
   expression: expression.nullable(),
 });
@@ -204,6 +206,8 @@ export const minigameSchema = z.discriminatedUnion('kind', [
     clue: z.string(),
     tiles: z.array(z.string()),
     attempts_left: z.number().int(),
+    /** The wrong guesses so far, oldest first: the server judged them. */
+    misses: z.array(z.string()),
   }),
 ]);
 export type Minigame = z.infer<typeof minigameSchema>;
@@ -217,6 +221,8 @@ export const playStateSchema = z.object({
   scene: z.string().nullable(),
   /** Lines reached by this step, in order. */
   lines: z.array(storyLineSchema),
+  /** The furthest of `lines` the player has seen (index): a reload resumes there. */
+  line_seen: z.number().int().min(0),
   choices: z.array(z.object({ index: z.number().int(), text: z.string() })),
   stats: statsSchema.extend({ defence: z.number().int() }),
   inventory: z.array(z.object({ key: itemKey, count: z.number().int(), usable: z.boolean() })),
@@ -267,4 +273,16 @@ export const gameEventCall = defineCall({
   path: '/api/auth/h5/game/event',
   body: gameEventBodySchema,
   data: playStateSchema,
+});
+
+/**
+ * The player has read up to `line` of the lines on screen at step `seq`: a reload (on any device)
+ * resumes there. Sent in the background as lines are read; it never moves the story, so it keeps
+ * `seq` and cannot make a step stale. The furthest line wins (requests may arrive out of order).
+ */
+export const lineSeenCall = defineCall({
+  method: 'POST',
+  path: '/api/auth/h5/game/event/seen',
+  body: z.strictObject({ game_id: idSchema, seq, line: z.number().int().min(0).max(10_000) }),
+  data: z.object({ line_seen: z.number().int().min(0) }),
 });

@@ -23,6 +23,7 @@ export const CALLS = {
   userGames: games.userGamesCall,
   resourceInfo: games.resourceInfoCall,
   gameEvent: games.gameEventCall,
+  lineSeen: games.lineSeenCall,
   conversationInfo: chat.conversationInfoCall,
   conversationInfoV2: chat.conversationInfoV2Call,
   chatRecord: chat.chatRecordCall,

@@ -36,7 +36,8 @@ function checkRefs(source: string, refs: ContentRefs): string[] {
         errors.push(`line ${line}: unknown ${what} "${key}"`);
       if (t.kind === 'speaker' && t.npc !== 'player' && !refs.npcs.has(t.npc))
         missing('character', t.npc);
-      if (t.kind === 'npc_stat' && !refs.npcs.has(t.npc)) missing('character', t.npc);
+      if ((t.kind === 'npc_stat' || t.kind === 'portrait') && !refs.npcs.has(t.npc))
+        missing('character', t.npc);
       if ((t.kind === 'task_start' || t.kind === 'task_done') && !refs.tasks.has(t.key))
         missing('task', t.key);
       if (t.kind === 'scene' && !refs.scenes.has(t.key)) missing('scene', t.key);

@@ -142,6 +142,7 @@ export function playMove(
       const normal = (s: string) => s.normalize('NFKC').trim().toLocaleLowerCase();
       if (normal(guess) === normal(game.answer)) return { game, won: true };
       game.attemptsLeft -= 1;
+      game.misses = [...(game.misses ?? []), guess.trim()];
       return { game, won: game.attemptsLeft <= 0 ? false : null };
     }
   }

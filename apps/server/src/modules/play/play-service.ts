@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { GameEventBody, PlayState } from '@taleforge/contracts';
+import type { CallBody, GameEventBody, lineSeenCall, PlayState } from '@taleforge/contracts';
 import type { Locale } from '@taleforge/contracts/constants';
 import { STATUS } from '@taleforge/contracts/status';
 import type { FastifyBaseLogger } from 'fastify';
@@ -15,6 +15,7 @@ import {
   listChapters,
   loadGameContent,
 } from './content-queries.js';
+import { recordLineSeen } from './line-seen.js';
 import { toChapterInfo, toPlayState } from './play-view.js';
 import { findSave, insertSave, lockSave, type SaveRow, updateSave } from './save-queries.js';
 import { newPlayerState } from './state.js';
@@ -283,6 +284,10 @@ export function createPlayService({
   }
 
   return {
+    /** How far the player has read the current step's lines; never moves the story. */
+    lineSeen: (userId: number, body: CallBody<typeof lineSeenCall>) =>
+      recordLineSeen(db, now(), userId, body),
+
     /**
      * For the conversation module: the AI conversation the story offered has ended, with its goal
      * reached or not; the story goes on from there. Refused (4009) when no conversation is waiting.

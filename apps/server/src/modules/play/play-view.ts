@@ -79,6 +79,7 @@ export function toPlayState(input: ViewInput, locale: Locale): PlayState {
       clue: word?.kind === 'word' ? localize(word.clue, locale) : '',
       tiles: game.tiles,
       attempts_left: game.attemptsLeft,
+      misses: game.misses ?? [],
     };
   }
 
@@ -92,13 +93,18 @@ export function toPlayState(input: ViewInput, locale: Locale): PlayState {
     story_version: input.storyVersion,
     seq: input.seq,
     scene: state.scene,
-    lines: view.lines.map((line) => ({
-      text: localize(line.text, locale),
-      speaker: line.speaker,
-      speaker_name: line.speaker && line.speaker !== 'player' ? npcName(line.speaker) : null,
-      npc_id: line.speaker ? (npcByKey.get(line.speaker)?.id ?? null) : null,
-      expression: line.expression,
-    })),
+    lines: view.lines.map((line) => {
+      // The face on stage: whoever speaks, or the character a narrated line shows.
+      const shown = line.speaker ?? line.onStage ?? null;
+      return {
+        text: localize(line.text, locale),
+        speaker: line.speaker,
+        speaker_name: line.speaker && line.speaker !== 'player' ? npcName(line.speaker) : null,
+        npc_id: shown ? (npcByKey.get(shown)?.id ?? null) : null,
+        expression: line.expression,
+      };
+    }),
+    line_seen: Math.min(view.lineSeen ?? 0, Math.max(view.lines.length - 1, 0)),
     choices: view.choices.map((c) => ({ index: c.index, text: localize(c.text, locale) })),
     stats: {
       experience: state.stats.experience,

@@ -1,4 +1,4 @@
-import { gameEventCall, resourceInfoCall, userGamesCall } from '@taleforge/contracts';
+import { gameEventCall, lineSeenCall, resourceInfoCall, userGamesCall } from '@taleforge/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthContext } from '../../platform/http/request-context.js';
 import { defineRoute } from '../../platform/http/route.js';
@@ -18,6 +18,8 @@ export function registerPlayRoutes(
   defineRoute(app, gameEventCall, ({ body, auth, request }) =>
     play.handleEvent(auth.userId, request.locale, body, request.log),
   );
+
+  defineRoute(app, lineSeenCall, ({ body, auth }) => play.lineSeen(auth.userId, body));
 
   defineRoute(app, resourceInfoCall, ({ query, auth, request }) =>
     info.resourceInfo(auth.userId, request.locale, query.game_id),

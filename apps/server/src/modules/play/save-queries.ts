@@ -76,6 +76,39 @@ export async function countUserSaves(db: Db, userId: number): Promise<number> {
 }
 
 /**
+ * Raises the line the player has seen at step `seq`, never lowering it (two reads sent quickly may
+ * arrive in either order) and only within the lines on screen. Returns the line now kept, or null
+ * when no save matched: none, another step since, or a line past the last.
+ */
+export async function raiseLineSeen(
+  db: Db,
+  userId: number,
+  gameId: number,
+  seq: number,
+  line: number,
+  now: Date,
+): Promise<number | null> {
+  const seen = sql`GREATEST(COALESCE((${gameSaves.view}->>'lineSeen')::int, 0), ${line}::int)`;
+  const [row] = await db
+    .update(gameSaves)
+    // Reading on is playing: the save counts as played now (the "continue playing" order).
+    .set({
+      view: sql`jsonb_set(${gameSaves.view}, '{lineSeen}', to_jsonb(${seen}))`,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(gameSaves.userId, userId),
+        eq(gameSaves.gameId, gameId),
+        eq(gameSaves.seq, seq),
+        sql`jsonb_array_length(${gameSaves.view}->'lines') > ${line}::int`,
+      ),
+    )
+    .returning({ lineSeen: sql<number>`(${gameSaves.view}->>'lineSeen')::int` });
+  return row ? Number(row.lineSeen) : null;
+}
+
+/**
  * A visitor's saves move to the account they sign in to. Where both played the same game, the
  * save played last wins and the other is dropped (one save per player and game).
  */

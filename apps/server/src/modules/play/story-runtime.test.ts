@@ -311,6 +311,34 @@ describe('story runtime', () => {
     expect(fresh.view.choices.map((c) => c.text.en_US)).toEqual(['Search the desk']);
   });
 
+  it('gives a line a speaker only from its own tag; #portrait shows a face on narration', () => {
+    const voices = compileChapter(
+      [
+        'Oren leans on the door. #portrait:oren:grin',
+        'Took you long enough. #speaker:oren:grin',
+        'The wind slams it shut.',
+        'You shiver. #speaker:mira #portrait:oren:angry',
+        '* [Go] Gone.',
+      ].join('\n'),
+      refs,
+    );
+    const save = startChapterSave(voices, newPlayerState(), context());
+    expect(
+      save.view.lines.map(({ speaker, onStage, expression }) => ({ speaker, onStage, expression })),
+    ).toEqual([
+      { speaker: null, onStage: 'oren', expression: 'grin' },
+      { speaker: 'oren', onStage: undefined, expression: 'grin' },
+      // Nothing carries over from the line before.
+      { speaker: null, onStage: undefined, expression: null },
+      // A spoken line shows its speaker, whatever else the line names.
+      { speaker: 'mira', onStage: undefined, expression: 'normal' },
+    ]);
+    // Shown on stage counts as met: the character joins the NPC panel.
+    expect(Object.keys(save.state.npcs).sort()).toEqual(['mira', 'oren']);
+    expectStatus(() => compileChapter('Hi. #portrait:nobody', refs), STATUS.STORY_INVALID);
+    expectStatus(() => compileChapter('Hi. #portrait:player', refs), STATUS.STORY_INVALID);
+  });
+
   it('refuses malformed ink and tags that name nothing', () => {
     expectStatus(() => compileChapter('-> nowhere', refs), STATUS.STORY_INVALID);
     expectStatus(() => compileChapter('Hi. #speaker:nobody', refs), STATUS.STORY_INVALID);

@@ -190,6 +190,7 @@ export class StorySession {
       if (this.view.chapterEnded) break;
     }
     this.view.lines = lines;
+    delete this.view.lineSeen;
     if (this.view.minigame || this.view.conversation) return;
     if (!this.view.chapterEnded) {
       // Ink evaluates a choice's condition while it runs the lines before it, before their tags
@@ -262,7 +263,9 @@ export class StorySession {
 
   /** Applies a line's effects and returns who says it. */
   private applyTags(tags: Tag[]): Omit<ViewLine, 'text'> {
+    // Built fresh for every line: a speaker never carries over to the next line.
     const line: Omit<ViewLine, 'text'> = { speaker: null, expression: null };
+    let stage: { npc: string; expression: ViewLine['expression'] } | null = null;
     const s = this.state;
     for (const tag of tags) {
       switch (tag.kind) {
@@ -270,6 +273,10 @@ export class StorySession {
           line.speaker = tag.npc;
           line.expression = tag.expression;
           if (tag.npc !== 'player') this.meet(tag.npc);
+          break;
+        case 'portrait':
+          stage = { npc: tag.npc, expression: tag.expression };
+          this.meet(tag.npc);
           break;
         case 'scene':
           s.scene = tag.key;
@@ -320,6 +327,11 @@ export class StorySession {
         case 'translation':
           break;
       }
+    }
+    // A narrated line may show a character; a spoken one shows its speaker.
+    if (stage && !line.speaker) {
+      line.onStage = stage.npc;
+      line.expression = stage.expression;
     }
     return line;
   }

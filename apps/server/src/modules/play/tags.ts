@@ -11,6 +11,7 @@ import { isItemKey } from './items.js';
 export type Tag =
   | { kind: 'translation'; locale: 'zh_CN' | 'ja_JP'; text: string }
   | { kind: 'speaker'; npc: string; expression: Expression }
+  | { kind: 'portrait'; npc: string; expression: Expression }
   | { kind: 'scene'; key: string }
   | { kind: 'task_start'; key: string }
   | { kind: 'task_done'; key: string }
@@ -50,12 +51,18 @@ export function parseTag(raw: string): Tag {
   }
   const args = rest ? rest.split(':').map((a) => a.trim()) : [];
   switch (name) {
-    case 'speaker': {
+    case 'speaker':
+    case 'portrait': {
       const expression = (args[1] ?? 'normal') as Expression;
       if (!EXPRESSIONS.includes(expression)) {
         throw new TagError(`"${tag}": expression must be one of ${EXPRESSIONS.join(', ')}`);
       }
-      return { kind: 'speaker', npc: key(args[0], 'speaker', tag), expression };
+      const npc = key(args[0], name === 'speaker' ? 'speaker' : 'character', tag);
+      // The player has no portrait: only a character can stand on the stage of a narrated line.
+      if (name === 'portrait' && npc === 'player') {
+        throw new TagError(`"${tag}": the player has no portrait`);
+      }
+      return { kind: name, npc, expression };
     }
     case 'scene':
       return { kind: 'scene', key: key(args[0], 'scene', tag) };

@@ -27,6 +27,29 @@ describe('the dialogue line', () => {
     expect(button.getAttribute('aria-label')).toBeNull();
   });
 
+  it('shows narration unnamed and in its own style, even with a character on stage', () => {
+    const narration: StoryLine = {
+      text: 'The bell over the door jingles.',
+      speaker: null,
+      speaker_name: null,
+      npc_id: 1,
+      expression: 'happy',
+    };
+    render(
+      <DialogueBox line={narration} hasMore={false} onDone={() => {}} onTyped={() => {}} instant />,
+    );
+    const button = screen.getByRole('button', { name: 'The bell over the door jingles.' });
+    expect(button.classList.contains('dialogue--narration')).toBe(true);
+    expect(button.querySelector('.dialogue__speaker')).toBeNull();
+  });
+
+  it('names the speaker of a spoken line, not in narration style', () => {
+    renderLine(false);
+    const button = screen.getByRole('button', { name: /^ARI: / });
+    expect(button.classList.contains('dialogue--narration')).toBe(false);
+    expect(button.querySelector('.dialogue__speaker')?.textContent).toBe('ARI');
+  });
+
   it('has no "Next line" description on the last line', () => {
     renderLine(false);
     const button = screen.getByRole('button', {

@@ -43,7 +43,12 @@ export function DialogueBox({ line, hasMore, onDone, onTyped, instant }: Props) 
     const active = document.activeElement;
     if (!active || active === document.body) button.current?.focus({ preventScroll: true });
   }, [line]);
-  const speaker = line.speaker === 'player' ? t('play.you') : line.speaker_name;
+  // Named only when the line itself says who speaks: a face on stage does not make it theirs.
+  const speaker = !line.speaker
+    ? null
+    : line.speaker === 'player'
+      ? t('play.you')
+      : line.speaker_name;
   const handleClick = () => {
     if (!done) complete();
     else if (hasMore) onDone();

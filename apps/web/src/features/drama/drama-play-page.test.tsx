@@ -60,6 +60,7 @@ const state: PlayState = {
     { text: 'Rain.', speaker: null, speaker_name: null, npc_id: null, expression: null },
     { text: 'Choose.', speaker: 'ada', speaker_name: 'Ada', npc_id: 3, expression: 'grin' },
   ],
+  line_seen: 0,
   choices: [
     { index: 0, text: 'Stay' },
     { index: 1, text: 'Go' },
@@ -231,6 +232,85 @@ describe('<DramaPlayPage/>', () => {
       // The stage's portrait is one of them, not only the panel's.
       expect(document.querySelector('.play__portrait')?.getAttribute('src')).toBe('/ada-grin.svg');
     });
+  });
+
+  it('opens a step at the line the save last saw, and reports each line read', async () => {
+    localStorage.setItem('access_token', 'tok');
+    const three = {
+      ...state,
+      seq: 4,
+      lines: [
+        { text: 'One.', speaker: null, speaker_name: null, npc_id: null, expression: null },
+        { text: 'Two.', speaker: null, speaker_name: null, npc_id: null, expression: null },
+        { text: 'Three.', speaker: 'ada', speaker_name: 'Ada', npc_id: 3, expression: null },
+      ],
+      line_seen: 1,
+    } satisfies PlayState;
+    const fetchMock = stubApi({
+      '/api/auth/h5/game/resource/info': resources,
+      '/api/auth/h5/game/event': three,
+      '/api/auth/h5/game/event/seen': { line_seen: 2 },
+    });
+    renderPage();
+    const typed = () =>
+      screen.getByTestId('dialogue').querySelector('.dialogue__text')?.textContent;
+    await waitFor(() => expect(typed()).toBe('Two.'));
+    fireEvent.click(screen.getByTestId('dialogue'));
+    await waitFor(() => expect(typed()).toBe('Three.'));
+    await waitFor(() =>
+      expect(postedBodies(fetchMock)).toContainEqual({
+        path: '/taleforge/api/auth/h5/game/event/seen',
+        game_id: 7,
+        seq: 4,
+        line: 2,
+      }),
+    );
+  });
+
+  it('a story that could not be opened offers to try again, and trying again opens it', async () => {
+    localStorage.setItem('access_token', 'tok');
+    const fetchMock = stubApi({
+      '/api/auth/h5/game/resource/info': resources,
+      '/api/auth/h5/game/event': state,
+    });
+    const serve = fetchMock.getMockImplementation()!;
+    let failures = 1;
+    fetchMock.mockImplementation(async (input: RequestInfo | URL) => {
+      if (String(input).includes('/game/event') && failures-- > 0) {
+        return new Response('{}', { status: 502 });
+      }
+      return serve(input);
+    });
+    vi.spyOn(toast, 'error').mockReturnValue(0);
+    renderPage();
+    const retry = await screen.findByRole('button', { name: 'Try again' });
+    expect(
+      screen.getByRole('heading', { name: 'The story could not be opened just now.' }),
+    ).toBeTruthy();
+    // Keyboard players land on it.
+    expect(document.activeElement).toBe(retry);
+    fireEvent.click(retry);
+    await waitFor(() =>
+      expect(screen.getByTestId('dialogue').querySelector('.dialogue__text')?.textContent).toBe(
+        'Rain.',
+      ),
+    );
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
+  it('a game that does not exist says so, with no retry', async () => {
+    localStorage.setItem('access_token', 'tok');
+    const fetchMock = stubApi({ '/api/auth/h5/game/resource/info': resources });
+    fetchMock.mockImplementation(
+      async () =>
+        new Response(JSON.stringify({ status: 4001, desc: 'Game not found', data: null })),
+    );
+    vi.spyOn(toast, 'error').mockReturnValue(0);
+    renderPage();
+    expect(
+      await screen.findByRole('heading', { name: 'This story could not be opened.' }),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 
   it('buys a locked chapter through the wallet’s dialog, then starts it', async () => {

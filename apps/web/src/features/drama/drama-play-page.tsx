@@ -3,12 +3,13 @@ import type { Expression } from '@taleforge/contracts/constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLoaderData, useParams } from 'react-router';
+import { useLoaderData, useParams } from 'react-router';
 import { usePageTitle } from '../../shared/lib/use-page-title';
 import { ChapterEnd } from './chapter-end';
 import { DialogueBox } from './dialogue-box';
 import { Journal } from './journal';
 import { JournalDrawer } from './journal-drawer';
+import { PlayFailed } from './play-failed';
 import { PlayHeader } from './play-header';
 import { parseGameId, type playLoader } from './play-loader';
 import { chatPortrait, storyPortrait } from './stage-portrait';
@@ -29,7 +30,7 @@ export function DramaPlayPage() {
   const gameId = parseGameId(useParams().id);
   const opening = (useLoaderData() as ReturnType<typeof playLoader> | undefined)?.opening;
   const resources = useGameResources(gameId, opening);
-  const { state, busy, failed, start, act } = usePlay(gameId, opening);
+  const { state, busy, failed, start, act, markSeen } = usePlay(gameId, opening);
   const queryClient = useQueryClient();
   const [journalOpen, setJournalOpen] = useState(false);
   const [unlocking, setUnlocking] = useState<ChapterInfo | null>(null);
@@ -42,7 +43,7 @@ export function DramaPlayPage() {
   }, []);
   // A reached goal moved the story on server-side: read the play state again.
   const handleStoryContinued = useCallback(() => void start(), [start]);
-  const { index, advance, finished, lineKey } = useLineCursor(state);
+  const { index, advance, finished, lineKey } = useLineCursor(state, markSeen);
   const [typedLine, setTypedLine] = useState('');
   const handleTyped = useCallback(() => setTypedLine(lineKey), [lineKey]);
   usePageTitle(resources.data?.game.title ?? t('titles.dramaPlay'));
@@ -84,14 +85,13 @@ export function DramaPlayPage() {
     void start(chapter.id);
   };
 
-  if (gameId === 0 || (failed && !state)) {
+  if (gameId === 0 || (failed !== null && !state)) {
+    const handleRetry = () => {
+      if (resources.isError) void resources.refetch();
+      void start();
+    };
     return (
-      <section className="play-missing">
-        <h1>{t('play.missing')}</h1>
-        <Link className="button button--ghost" to="/For_You">
-          {t('common.backHome')}
-        </Link>
-      </section>
+      <PlayFailed status={gameId === 0 ? null : failed} retrying={busy} onRetry={handleRetry} />
     );
   }
 

@@ -1,6 +1,7 @@
 import type {
   GameEventBody,
   gameEventCall,
+  lineSeenCall,
   loginCall,
   resourceInfoCall,
 } from '@taleforge/contracts';
@@ -17,6 +18,11 @@ const resourceInfo = endpoint<typeof resourceInfoCall>({
 const gameEvent = endpoint<typeof gameEventCall>({
   method: 'POST',
   path: '/api/auth/h5/game/event',
+});
+
+const lineSeen = endpoint<typeof lineSeenCall>({
+  method: 'POST',
+  path: '/api/auth/h5/game/event/seen',
 });
 
 let signingIn: Promise<void> | null = null;
@@ -51,4 +57,12 @@ export async function fetchResources(gameId: number, signal?: AbortSignal) {
 export async function sendEvent(body: GameEventBody) {
   await ensurePlayer();
   return request(gameEvent, { body });
+}
+
+/**
+ * How far the player has read, kept in the save so a reload resumes there. In the background:
+ * a lost report only means a reload starts a few lines earlier, so it never shows an error.
+ */
+export function sendLineSeen(body: { game_id: number; seq: number; line: number }) {
+  return request(lineSeen, { body, quiet: true, keepalive: true });
 }

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../shared/api';
 import { currentLocale } from '../../shared/i18n/i18n';
 import { toast } from '../../shared/ui/toast/toast-store';
-import { fetchResources, sendEvent } from './play-api';
+import { fetchResources, sendEvent, sendLineSeen } from './play-api';
 import type { PlayOpening } from './play-loader';
 
 /** Body status the server answers when another device (or a double tap) moved the story on. */
@@ -52,7 +52,8 @@ export function useGameResources(gameId: number, opening?: PlayOpening | null) {
 export function usePlay(gameId: number, opening?: PlayOpening | null) {
   const [state, setState] = useState<PlayState | null>(null);
   const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
+  /** Why the story could not be opened (a body status, or 0 for no answer); null when it was. */
+  const [failed, setFailed] = useState<number | null>(null);
   const inFlight = useRef(false);
   const queryClient = useQueryClient();
   const locale = currentLocale();
@@ -68,7 +69,7 @@ export function usePlay(gameId: number, opening?: PlayOpening | null) {
       try {
         const next = await (sent ?? sendEvent(body));
         setState(next);
-        setFailed(false);
+        setFailed(null);
         return next;
       } catch (error) {
         if (isApiError(error) && error.kind === 'status') {
@@ -78,7 +79,8 @@ export function usePlay(gameId: number, opening?: PlayOpening | null) {
             return run({ type: 'start', game_id: gameId });
           }
         }
-        if (body.type === 'start') setFailed(true);
+        if (body.type === 'start')
+          setFailed(isApiError(error) && error.kind === 'status' ? error.status : 0);
         throw error;
       } finally {
         inFlight.current = false;
@@ -122,11 +124,20 @@ export function usePlay(gameId: number, opening?: PlayOpening | null) {
     [gameId, run, state, queryClient],
   );
 
+  /** The player has read up to `line` of this step: the save keeps it for a reload. */
+  const markSeen = useCallback(
+    (line: number) => {
+      if (!state) return;
+      sendLineSeen({ game_id: gameId, seq: state.seq, line }).catch(() => {});
+    },
+    [gameId, state],
+  );
+
   // Open (or resume) the game; again when the language changes, so the lines come back translated.
   // biome-ignore lint/correctness/useExhaustiveDependencies: locale is the trigger, not an input.
   useEffect(() => {
     void start(undefined, undefined, takeOpening());
   }, [start, locale, takeOpening]);
 
-  return { state, busy, failed, start, act };
+  return { state, busy, failed, start, act, markSeen };
 }

@@ -17,6 +17,8 @@ export type RequestOptions<C extends CallDef> = {
   signal?: AbortSignal;
   /** No toast on failure: for background calls the user did not ask for (analytics). */
   quiet?: boolean;
+  /** The request outlives the page (a report sent just before a reload or a tab closes). */
+  keepalive?: boolean;
 };
 
 export type ClientDeps = {
@@ -95,6 +97,7 @@ export function createApiClient(deps: ClientDeps) {
           headers,
           body: options.body === undefined ? undefined : JSON.stringify(options.body),
           signal: controller.signal,
+          ...(options.keepalive ? { keepalive: true } : {}),
         });
       } catch (error) {
         // The caller gave up (e.g. a query was cancelled): not a failure worth a toast.

@@ -30,7 +30,10 @@ export interface PlayerState {
 
 export interface ViewLine {
   text: LocalizedText;
+  /** Who says the line: a character's key, `player`, or null for narration. Only its own tags set it. */
   speaker: string | null;
+  /** A character shown on stage while the line is narrated (`#portrait`); never a speaker. */
+  onStage?: string;
   expression: Expression | null;
 }
 
@@ -65,6 +68,8 @@ export type MinigameState =
       /** Never sent. */
       answer: string;
       attemptsLeft: number;
+      /** Wrong guesses so far, as typed (saves from before this field have none). */
+      misses?: string[];
     };
 
 export interface MinigameOutcome {
@@ -83,6 +88,11 @@ export interface ChapterSummary {
 /** What the player sees now: kept with the save so a reload shows the same screen. */
 export interface StoryView {
   lines: ViewLine[];
+  /**
+   * The furthest of `lines` the player has seen, so a reload resumes there rather than at the
+   * first line after the last choice. A step that brings new lines starts it again at 0.
+   */
+  lineSeen?: number;
   choices: ViewChoice[];
   minigame: MinigameState | null;
   /** The last finished mini-game, shown once with the lines that follow it. */

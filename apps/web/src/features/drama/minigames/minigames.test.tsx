@@ -59,6 +59,7 @@ describe('mini-games', () => {
       clue: 'It glows',
       tiles: ['p', 'm', 'a', 'l'],
       attempts_left: 3,
+      misses: [],
     };
     render(<WordGame game={game} disabled={false} onGuess={onGuess} />);
     expect(screen.getByText('3 guesses left')).toBeTruthy();
@@ -67,5 +68,34 @@ describe('mini-games', () => {
     expect((screen.getByLabelText('Your answer') as HTMLInputElement).value).toBe('lamp');
     fireEvent.click(screen.getByRole('button', { name: 'Guess' }));
     expect(onGuess).toHaveBeenCalledWith('lamp');
+  });
+
+  it('word: a guess the server judged wrong says so, with the guesses left', () => {
+    const game = {
+      kind: 'word' as const,
+      key: 'w',
+      clue: 'It glows',
+      tiles: ['p', 'm', 'a', 'l'],
+      attempts_left: 3,
+      misses: [],
+    };
+    const { rerender } = render(<WordGame game={game} disabled={false} onGuess={() => {}} />);
+    expect(screen.queryByRole('alert')).toBeNull();
+    rerender(
+      <WordGame
+        game={{ ...game, attempts_left: 2, misses: ['palm'] }}
+        disabled={false}
+        onGuess={() => {}}
+      />,
+    );
+    expect(screen.getByRole('alert').textContent).toBe('“palm” is not the word. 2 guesses left.');
+    rerender(
+      <WordGame
+        game={{ ...game, attempts_left: 1, misses: ['palm', 'malp'] }}
+        disabled={false}
+        onGuess={() => {}}
+      />,
+    );
+    expect(screen.getByRole('alert').textContent).toBe('“malp” is not the word. 1 guess left.');
   });
 });

@@ -18,6 +18,7 @@ export function WordGame({
   const [used, setUsed] = useState<number[]>([]);
   const [typed, setTyped] = useState('');
   const guess = typed || used.map((i) => game.tiles[i]).join('');
+  const miss = game.misses.at(-1);
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -67,7 +68,14 @@ export function WordGame({
           disabled={disabled}
         />
       </label>
-      <p className="minigame__hint">{t('play.word.attempts', { count: game.attempts_left })}</p>
+      {miss === undefined ? (
+        <p className="minigame__hint">{t('play.word.attempts', { count: game.attempts_left })}</p>
+      ) : (
+        // The server judged the guess; the count says how many tries remain.
+        <p className="word__miss" role="alert" key={game.misses.length}>
+          {t('play.word.miss', { guess: miss, count: game.attempts_left })}
+        </p>
+      )}
       <div className="minigame__actions">
         <button
           type="button"
