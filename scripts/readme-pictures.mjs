@@ -37,10 +37,16 @@ try {
   );
   const first = home.data.sections.flatMap((section) => section.games)[0];
   await picture(DESKTOP, `/drama/${first.id}`, 'play-screenshot.png', async (page) => {
-    await page.getByRole('button', { name: /continue|next/i }).first().waitFor();
+    await page
+      .getByRole('button', { name: /continue|next/i })
+      .first()
+      .waitFor();
     // A few lines in, where the scene, a character and the dialogue are all on stage.
     for (let i = 0; i < 3; i++) {
-      await page.getByRole('button', { name: /continue|next/i }).first().click();
+      await page
+        .getByRole('button', { name: /continue|next/i })
+        .first()
+        .click();
       await page.waitForTimeout(400);
     }
   });
