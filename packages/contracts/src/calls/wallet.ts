@@ -30,6 +30,8 @@ export const walletEntrySchema = z.object({
   balance_after: z.number().int(),
   ref: z.string(),
   created_at: z.string(),
+  /** A top-up's price beside its gems: what its order cost, in the order's currency. */
+  paid: z.object({ amount_minor: z.number().int(), currency: z.enum(CURRENCIES) }).optional(),
 });
 export type WalletEntry = z.infer<typeof walletEntrySchema>;
 

@@ -20,6 +20,7 @@ import type { PaymentProvider, ProviderEvent } from './providers/provider.js';
 import {
   findOrder,
   findOrderByKey,
+  findPaidForEntries,
   findOverdueOrders,
   findUserPublicId,
   insertOrder,
@@ -338,7 +339,18 @@ export function createOrderService(deps: {
     }
   }
 
-  return { create, get, cancel, apply, handleEvent, timeOutOverdue };
+  /** What the orders behind these ledger credits cost: the history shows it beside the gems. */
+  async function paidFor(entryIds: number[]) {
+    const rows = await findPaidForEntries(db, entryIds);
+    return new Map(
+      rows.map((r) => [
+        r.entryId!,
+        { amount_minor: r.amountMinor, currency: r.currency as Currency },
+      ]),
+    );
+  }
+
+  return { create, get, cancel, apply, handleEvent, timeOutOverdue, paidFor };
 }
 
 export type OrderService = ReturnType<typeof createOrderService>;
