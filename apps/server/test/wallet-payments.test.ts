@@ -98,6 +98,8 @@ describe('orders', () => {
     });
     expect(res.data!.order_no).toMatch(/^TF\d{20}$/);
     expect(res.data!.checkout_url).toContain('/taleforge/pay/sandbox/cs_sbx_');
+    // The checkout speaks the language the order was made in.
+    expect(new URL(res.data!.checkout_url!).searchParams.get('lang')).toBe('ja_JP');
     const smuggled = await apiRaw(server, CALLS.orderCreate, {
       token,
       body: { ...orderBody(), amount: 0.01 },

@@ -157,6 +157,7 @@ export function createOrderService(deps: {
         {
           origin: publicOrigin,
           returnUrl: `${publicOrigin}/payment/callback?order_no=${row.orderNo}`,
+          locale,
         },
       );
       return toOrder(

@@ -90,7 +90,7 @@ export function createSandboxProvider(deps: {
         returnUrl: urls.returnUrl,
         expiresAt: order.expiresAt,
       });
-      return { ref: id, url: `${urls.origin}${prefix}/pay/sandbox/${id}` };
+      return { ref: id, url: `${urls.origin}${prefix}/pay/sandbox/${id}?lang=${urls.locale}` };
     },
 
     verifyWebhook(rawBody, headers): ProviderEvent {
