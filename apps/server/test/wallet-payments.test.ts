@@ -52,15 +52,15 @@ describe('GET /api/auth/v1/goods/coins', () => {
     const { token } = await signIn();
     const en = await api(server, CALLS.goodsCoins, { token });
     expect(en.data!.tiers.map((t) => [t.price, t.currency, t.gems, t.bonus_gems])).toEqual([
-      [0.89, 'USD', 60, 0],
+      [0.79, 'USD', 60, 0],
       [3.99, 'USD', 300, 20],
-      [9.99, 'USD', 680, 60],
+      [8.99, 'USD', 680, 60],
       [17.99, 'USD', 1280, 320],
       [44.99, 'USD', 3280, 1094],
       [89.99, 'USD', 6480, 2778],
     ]);
     expect(en.data!.tiers.map((t) => t.discount_percent)).toEqual([null, null, null, 20, 25, 30]);
-    expect(en.data!.tiers[0]!.price_minor).toBe(89);
+    expect(en.data!.tiers[0]!.price_minor).toBe(79);
     const zh = await api(server, CALLS.goodsCoins, {
       token,
       lang: 'zh_CN',
@@ -72,7 +72,7 @@ describe('GET /api/auth/v1/goods/coins', () => {
       token,
       lang: 'ja_JP',
     });
-    expect(ja.data!.tiers.map((t) => [t.currency, t.price_minor])[5]).toEqual(['JPY', 15_000]);
+    expect(ja.data!.tiers.map((t) => [t.currency, t.price_minor])[5]).toEqual(['JPY', 12_000]);
   });
 });
 

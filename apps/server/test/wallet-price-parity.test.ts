@@ -80,18 +80,18 @@ describe('an order keeps the currency it was created in', () => {
 
   it('reads in its own currency whatever language asks', async () => {
     const { token, order } = await jpyOrder();
-    expect(order).toMatchObject({ currency: 'JPY', amount_minor: 15_000, gems: 6_480 });
+    expect(order).toMatchObject({ currency: 'JPY', amount_minor: 12_000, gems: 6_480 });
     for (const lang of ['en_US', 'zh_CN'] as const) {
       const read = await api(server, CALLS.orderGet, {
         token,
         lang,
         query: { order_no: order.order_no },
       });
-      expect(read.data).toMatchObject({ currency: 'JPY', amount_minor: 15_000 });
+      expect(read.data).toMatchObject({ currency: 'JPY', amount_minor: 12_000 });
     }
     const page = await fetch(`${checkoutOnServer(server, order)}?lang=en_US`);
     const html = await page.text();
-    expect(html).toContain('¥15,000');
+    expect(html).toContain('¥12,000');
     expect(html).toContain('9,258');
   });
 
@@ -118,7 +118,7 @@ describe('an order keeps the currency it was created in', () => {
     }
     expect(await wallet.balance(db(), user.id)).toBe(0);
     const [row] = await db().select().from(orders).where(eq(orders.orderNo, order.order_no));
-    expect(row).toMatchObject({ status: 'processing', currency: 'JPY', amountMinor: 15_000 });
+    expect(row).toMatchObject({ status: 'processing', currency: 'JPY', amountMinor: 12_000 });
 
     // The order's own currency and amount still pay it, once.
     expect(await deliverWebhook(server, paid({}))).toMatchObject({
@@ -131,8 +131,18 @@ describe('an order keeps the currency it was created in', () => {
 
   it('keeps a repeated request from changing its currency', async () => {
     const { token } = await signIn();
-    const first = await createOrder(server, token, { idempotency_key: 'switch-lang-0001' }, 'ja_JP');
-    const again = await createOrder(server, token, { idempotency_key: 'switch-lang-0001' }, 'en_US');
+    const first = await createOrder(
+      server,
+      token,
+      { idempotency_key: 'switch-lang-0001' },
+      'ja_JP',
+    );
+    const again = await createOrder(
+      server,
+      token,
+      { idempotency_key: 'switch-lang-0001' },
+      'en_US',
+    );
     expect(first.data!.currency).toBe('JPY');
     expect(again.status).toBe(STATUS.IDEMPOTENCY_KEY_REUSED);
   });

@@ -20,8 +20,8 @@ import type { PaymentProvider, ProviderEvent } from './providers/provider.js';
 import {
   findOrder,
   findOrderByKey,
-  findPaidForEntries,
   findOverdueOrders,
+  findPaidForEntries,
   findUserPublicId,
   insertOrder,
   lockOrder,

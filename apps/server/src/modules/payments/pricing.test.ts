@@ -4,6 +4,7 @@ import { loadConfig } from '../../config.js';
 import { TIERS } from './catalogue.js';
 import {
   buildPriceList,
+  exactPrice,
   type FxRates,
   PARITY_TOLERANCE,
   PRICE_POINTS,
@@ -24,9 +25,10 @@ function expectParity(rates: FxRates) {
     prices.list(currency).forEach((tier, i) => {
       const reference = inUsd(base[i]!.price, 'CNY', rates);
       const gap = inUsd(tier.price, currency, rates) / reference - 1;
-      expect(Math.abs(gap), `${tier.id} ${currency} at ${JSON.stringify(rates)}`).toBeLessThanOrEqual(
-        PARITY_TOLERANCE,
-      );
+      expect(
+        Math.abs(gap),
+        `${tier.id} ${currency} at ${JSON.stringify(rates)}`,
+      ).toBeLessThanOrEqual(PARITY_TOLERANCE);
       // The same pack everywhere: only the price changes with the currency.
       expect([tier.gems, tier.bonus_gems]).toEqual([base[i]!.gems, base[i]!.bonus_gems]);
     });
@@ -37,9 +39,9 @@ describe('top-up prices', () => {
   it('keeps the SPEC’s yuan points and gives dollars and yen their own familiar points', () => {
     const prices = buildPriceList(DEFAULT_RATES);
     expect(prices.list('CNY').map((t) => t.price)).toEqual([...TOP_UP_PRICE_TIERS]);
-    expect(prices.list('USD').map((t) => t.price)).toEqual([0.89, 3.99, 9.99, 17.99, 44.99, 89.99]);
-    expect(prices.list('JPY').map((t) => t.price)).toEqual([120, 600, 1_500, 2_500, 7_000, 15_000]);
-    expect(prices.list('USD').map((t) => t.price_minor)).toEqual([89, 399, 999, 1799, 4499, 8999]);
+    expect(prices.list('USD').map((t) => t.price)).toEqual([0.79, 3.99, 8.99, 17.99, 44.99, 89.99]);
+    expect(prices.list('JPY').map((t) => t.price)).toEqual([120, 600, 1_500, 2_500, 6_000, 12_000]);
+    expect(prices.list('USD').map((t) => t.price_minor)).toEqual([79, 399, 899, 1799, 4499, 8999]);
     expect(prices.list('JPY')[0]!.price_minor).toBe(120);
     expect(prices.list('CNY')[5]!.price_minor).toBe(64_800);
   });
@@ -65,6 +67,32 @@ describe('top-up prices', () => {
     expect(usd.gems + usd.bonusGems).toBe(9_258);
     expect(inUsd(jpy.price, 'JPY', DEFAULT_RATES) / usd.price).toBeGreaterThan(1 / 1.3);
     expect(inUsd(jpy.price, 'JPY', DEFAULT_RATES) / usd.price).toBeLessThan(1.3);
+  });
+
+  it('keeps every discount badge true: a pack saves at least its badge against the base rate', () => {
+    const prices = buildPriceList(DEFAULT_RATES);
+    for (const currency of CURRENCIES) {
+      for (const tier of prices.list(currency)) {
+        // What all the pack's gems are worth at ten gems a yuan, in this currency.
+        const worth =
+          ((tier.gems + tier.bonus_gems) / 10) * (DEFAULT_RATES[currency] / DEFAULT_RATES.CNY);
+        const saving = Math.round((1 - tier.price / worth) * 100);
+        expect(saving, `${tier.id} ${currency}`).toBeGreaterThanOrEqual(tier.discount_percent ?? 0);
+      }
+    }
+  });
+
+  it('rounds down to a familiar point, so a pack never costs more than its value, where it can', () => {
+    const prices = buildPriceList(DEFAULT_RATES);
+    for (const currency of CURRENCIES) {
+      for (const tier of prices.list(currency)) {
+        const exact = exactPrice(TIERS.find((t) => t.id === tier.id)!, currency, DEFAULT_RATES);
+        const closeBelow = PRICE_POINTS[currency].some((p) => p <= exact && p >= exact * 0.86);
+        if (closeBelow) expect(tier.price, `${tier.id} ${currency}`).toBeLessThanOrEqual(exact);
+        // ¥1,436 has no familiar point within 15 % below it: ¥1,500 is the nearest above.
+        else expect(tier.price / exact, `${tier.id} ${currency}`).toBeLessThan(1.15);
+      }
+    }
   });
 
   it('refuses rates it cannot price fairly, naming the tier', () => {

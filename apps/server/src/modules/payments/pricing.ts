@@ -32,8 +32,8 @@ export const PRICE_POINTS: Record<Currency, readonly number[]> = {
   JPY: [50, 60, 70, 80, 98, ...decades([...MANTISSAS, 9.8], 2, 5)].sort((a, b) => a - b),
   CNY: [
     1, 3, 6, 8, 12, 18, 25, 30, 40, 45, 50, 60, 68, 78, 88, 98, 108, 128, 148, 168, 198, 228, 258,
-    298, 328, 388, 448, 518, 588, 648, 698, 798, 898, 998, 1_198, 1_498, 1_798, 1_998, 2_498,
-    2_998, 3_498, 3_998, 4_998, 5_998, 6_998, 7_998, 9_998,
+    298, 328, 388, 448, 518, 588, 648, 698, 798, 898, 998, 1_198, 1_498, 1_798, 1_998, 2_498, 2_998,
+    3_498, 3_998, 4_998, 5_998, 6_998, 7_998, 9_998,
   ],
 };
 
@@ -42,10 +42,18 @@ export function exactPrice(tier: Pick<Tier, 'basePrice'>, currency: Currency, ra
   return (tier.basePrice * rates[currency]) / rates[BASE_CURRENCY];
 }
 
-/** The familiar point nearest to a price, by ratio (so $0.89 and $89.99 are judged alike). */
+/**
+ * The familiar point for a price: the dearest one at or below it that is within the tolerance,
+ * so a player never pays more than the pack's value and a badge never claims more than the pack
+ * saves; only when none is that close, the nearest point above (judged by ratio, so $0.79 and
+ * $89.99 are judged alike).
+ */
 export function snapToPoint(exact: number, currency: Currency): number {
-  let best = PRICE_POINTS[currency][0]!;
-  for (const point of PRICE_POINTS[currency]) {
+  const points = PRICE_POINTS[currency];
+  const below = points.filter((p) => p <= exact && withinParity(p, exact));
+  if (below.length > 0) return below[below.length - 1]!;
+  let best = points[0]!;
+  for (const point of points) {
     if (Math.abs(Math.log(point / exact)) < Math.abs(Math.log(best / exact))) best = point;
   }
   return best;
@@ -54,6 +62,11 @@ export function snapToPoint(exact: number, currency: Currency): number {
 /** How far a price is from the exact conversion: 0.05 is 5 % dearer, -0.05 5 % cheaper. */
 export function parityGap(price: number, exact: number): number {
   return price / exact - 1;
+}
+
+/** The one test of "close enough", used both to choose a point and to check the choice. */
+function withinParity(price: number, exact: number): boolean {
+  return Math.abs(parityGap(price, exact)) <= PARITY_TOLERANCE;
 }
 
 export type PricedTier = Tier & {
@@ -77,7 +90,7 @@ export function buildPriceList(rates: FxRates) {
       const exact = exactPrice(tier, currency, rates);
       const price = snapToPoint(exact, currency);
       const gap = parityGap(price, exact);
-      if (Math.abs(gap) > PARITY_TOLERANCE) {
+      if (!withinParity(price, exact)) {
         problems.push(
           `${tier.id} in ${currency} would be ${price} for an exact ${exact.toFixed(2)} (${Math.round(gap * 100)} %)`,
         );
