@@ -85,6 +85,7 @@ test('prices every pack fairly in dollars and yen, with the gems beside each pri
   await expect(history.getByText('Paid ¥2,500')).toBeVisible();
   await expect(history.getByText('+1,600')).toBeVisible();
   await expect(history.getByText('Balance 1,600')).toBeVisible();
+  await shoot(page, 'history-en');
 });
 
 test('says an order is not found, for an unknown order and for another player’s', async ({

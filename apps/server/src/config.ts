@@ -7,7 +7,7 @@ const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
 
 /**
  * `USD=1,CNY=7.1,JPY=150`: how much of each currency is worth the same, every currency named
- * once with a positive number (any scale). Top-up prices are derived from it (decision 30).
+ * once with a positive number (any scale). Top-up prices are derived from it (decision 31).
  */
 const fxRates = z.string().transform((value, ctx) => {
   const rates: Partial<Record<Currency, number>> = {};

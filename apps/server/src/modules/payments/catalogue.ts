@@ -3,7 +3,7 @@ import type { Currency } from '@taleforge/contracts/constants';
 /**
  * The six top-up packs: the same gems and bonus in every currency. Base prices are in yuan, the
  * SPEC's numbers (§9) and China's usual points; other currencies are priced from them at the
- * operator's exchange rates (pricing.ts, decision 30). Ten gems per yuan, plus bonus gems; the
+ * operator's exchange rates (pricing.ts, decision 31). Ten gems per yuan, plus bonus gems; the
  * badge is the saving per gem against the base rate.
  */
 export const TIERS = [
