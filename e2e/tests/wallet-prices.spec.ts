@@ -115,7 +115,10 @@ test('says an order is not found, for an unknown order and for another player’
   await expect(page.getByRole('heading', { name: 'Order not found' })).toBeVisible();
   await expect(page.getByText('Processing payment…')).toHaveCount(0);
   await expect(page.getByText(/not in your account/)).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Home', exact: true })).toHaveAttribute('href', '/For_You');
+  await expect(page.getByRole('link', { name: 'Home', exact: true })).toHaveAttribute(
+    'href',
+    '/For_You',
+  );
   await expect(page.getByRole('link', { name: 'Contact support' })).toBeVisible();
   // Nothing of the other player's order is shown, and the page stops asking.
   await expect(page.getByText('$3.99')).toHaveCount(0);

@@ -15,7 +15,9 @@ export function toWalletEntry(row: EntryRow): WalletEntry {
 }
 
 /** What the orders behind some credit entries cost, by entry id (the payments module knows). */
-export type PaidFor = (entryIds: number[]) => Promise<Map<number, NonNullable<WalletEntry['paid']>>>;
+export type PaidFor = (
+  entryIds: number[],
+) => Promise<Map<number, NonNullable<WalletEntry['paid']>>>;
 
 /** The user's ledger, newest first; a top-up carries its price beside its gems. */
 export async function listTransactions(

@@ -123,7 +123,8 @@ describe('<PaymentCallbackPage/>', () => {
 
   it('says an unknown or someone else’s order was not found, stops asking, and offers help', async () => {
     const fetchMock = vi.fn(
-      async () => new Response(JSON.stringify({ status: 3005, desc: 'Order not found', data: null })),
+      async () =>
+        new Response(JSON.stringify({ status: 3005, desc: 'Order not found', data: null })),
     );
     vi.stubGlobal('fetch', fetchMock);
     renderAt('?order_no=TF20990101000000000000');
@@ -151,7 +152,9 @@ describe('<PaymentCallbackPage/>', () => {
       }),
     );
     renderAt('?order_no=TF20261122000000000001');
-    expect(await screen.findByRole('heading', { name: 'We could not check this payment' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'We could not check this payment' }),
+    ).toBeTruthy();
     up = true;
     screen.getByRole('button', { name: 'Check again' }).click();
     expect(await screen.findByRole('heading', { name: 'Processing payment…' })).toBeTruthy();

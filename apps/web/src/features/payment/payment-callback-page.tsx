@@ -102,7 +102,9 @@ export function PaymentCallbackPage() {
         <h1 id={headingId} className="payment-result__title" aria-live="polite">
           {title}
         </h1>
-        {view === 'processing' && <p className="wallet-card__hint">{t('payment.processingHint')}</p>}
+        {view === 'processing' && (
+          <p className="wallet-card__hint">{t('payment.processingHint')}</p>
+        )}
         {view === 'success' && <p className="wallet-card__hint">{t('payment.successHint')}</p>}
         {view === 'not_found' && orderNo && (
           <p className="wallet-card__hint">{t('payment.notFoundHint')}</p>
