@@ -1,10 +1,13 @@
 import type { Order } from '@taleforge/contracts';
-import { screen } from '@testing-library/react';
+import { configure, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { toast } from '../../shared/ui/toast/toast-store';
 import { renderWithQuery } from '../../test/render';
 import { PaymentCallbackPage } from './payment-callback-page';
+
+// The first render of the file loads the page's whole tree; on a busy machine it outlasts 1 s.
+configure({ asyncUtilTimeout: 5_000 });
 
 const order = (overrides: Partial<Order>): Order => ({
   order_no: 'TF20261122000000000001',
