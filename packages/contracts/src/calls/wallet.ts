@@ -45,7 +45,7 @@ export const walletTransactionsCall = defineCall({
 
 export const goodsTierSchema = z.object({
   id: z.string(),
-  /** Major units, exact for every tier (6, 30, …); price_minor is what is charged. */
+  /** Major units (¥6, $0.79, ¥120 …: each currency's own points); price_minor is what is charged. */
   price: z.number(),
   price_minor: z.number().int(),
   currency: z.enum(CURRENCIES),
