@@ -161,7 +161,7 @@ export async function buildApp({
       });
       registerInviteRoutes(api, db);
       registerGameRoutes(api, { catalogue: createCatalogueService(db), cache });
-      registerWalletRoutes(api, { db, wallet, unlocks });
+      registerWalletRoutes(api, { db, wallet, unlocks, paidFor: payments.orders.paidFor });
       await payments.registerApi(api);
       registerPlayRoutes(api, {
         play,

@@ -36,6 +36,26 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SESSION_TTL_DAYS: '400' })).toThrow(/SESSION_TTL_DAYS/);
   });
 
+  it('reads the exchange rates top-up prices come from, and names what is wrong with them', () => {
+    expect(loadConfig({}).FX_RATES).toEqual({ USD: 1, CNY: 7.1, JPY: 150 });
+    expect(loadConfig({ FX_RATES: ' cny = 1 , USD=0.14,JPY=21.5' }).FX_RATES).toEqual({
+      CNY: 1,
+      USD: 0.14,
+      JPY: 21.5,
+    });
+    for (const [value, message] of [
+      ['USD=1,CNY=7.1', /needs a rate for JPY/],
+      ['USD=1,CNY=7.1,JPY=150,EUR=0.9', /"EUR=0.9" is not/],
+      ['USD=1,CNY=7.1,JPY=0', /"JPY=0" is not/],
+      ['USD=1,CNY=seven,JPY=150', /"CNY=seven" is not/],
+      ['USD=1,CNY=7.1,JPY=150,USD=2', /USD is named twice/],
+      ['USD=1=2,CNY=7.1,JPY=150', /is not/],
+    ] as const) {
+      expect(() => loadConfig({ FX_RATES: value }), value).toThrow(message);
+      expect(() => loadConfig({ FX_RATES: value }), value).toThrow(/FX_RATES/);
+    }
+  });
+
   it('treats an empty DATABASE_URL as unset', () => {
     expect(loadConfig({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
   });

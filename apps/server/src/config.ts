@@ -1,9 +1,37 @@
 import path from 'node:path';
-import { PRODUCT_SLUG } from '@taleforge/contracts/constants';
+import { CURRENCIES, type Currency, PRODUCT_SLUG } from '@taleforge/contracts/constants';
 import { z } from 'zod';
 
 const port = z.coerce.number().int().min(0).max(65_535);
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
+
+/**
+ * `USD=1,CNY=7.1,JPY=150`: how much of each currency is worth the same, every currency named
+ * once with a positive number (any scale). Top-up prices are derived from it (decision 32).
+ */
+const fxRates = z.string().transform((value, ctx) => {
+  const rates: Partial<Record<Currency, number>> = {};
+  for (const part of value.split(',')) {
+    const [name = '', amount = '', extra] = part.split('=').map((s) => s.trim());
+    const rate = Number(amount);
+    const currency = CURRENCIES.find((c) => c === name.toUpperCase());
+    if (!currency || extra !== undefined || !(rate > 0) || !Number.isFinite(rate)) {
+      ctx.addIssue({ code: 'custom', message: `"${part.trim()}" is not CURRENCY=positive number` });
+      return z.NEVER;
+    }
+    if (rates[currency] !== undefined) {
+      ctx.addIssue({ code: 'custom', message: `${currency} is named twice` });
+      return z.NEVER;
+    }
+    rates[currency] = rate;
+  }
+  const missing = CURRENCIES.filter((c) => rates[c] === undefined);
+  if (missing.length > 0) {
+    ctx.addIssue({ code: 'custom', message: `needs a rate for ${missing.join(', ')}` });
+    return z.NEVER;
+  }
+  return rates as Record<Currency, number>;
+});
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -107,6 +135,8 @@ const envSchema = z.object({
   STRIPE_API_BASE: z.preprocess(emptyToUndefined, z.url().optional()),
   /** Minutes an order may stay unpaid before it becomes timeout (Stripe needs at least 30). */
   ORDER_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(1_440).default(30),
+  /** Exchange rates the top-up prices are derived from; checked for price parity at start. */
+  FX_RATES: fxRates.prefault('USD=1,CNY=7.1,JPY=150'),
   /** How often expired gem lots are swept and unpaid orders timed out. */
   WALLET_JOB_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
 });

@@ -48,29 +48,31 @@ async function actOnCheckout(order: Order, action: 'pay' | 'fail' | 'cancel', me
 }
 
 describe('GET /api/auth/v1/goods/coins', () => {
-  it('lists the six tiers in the currency of the language', async () => {
+  it('lists the six packs in the currency of the language, each at its own familiar price', async () => {
     const { token } = await signIn();
     const en = await api(server, CALLS.goodsCoins, { token });
     expect(en.data!.tiers.map((t) => [t.price, t.currency, t.gems, t.bonus_gems])).toEqual([
-      [6, 'USD', 60, 0],
-      [30, 'USD', 300, 20],
-      [68, 'USD', 680, 60],
-      [128, 'USD', 1280, 320],
-      [328, 'USD', 3280, 1094],
-      [648, 'USD', 6480, 2778],
+      [0.79, 'USD', 60, 0],
+      [3.99, 'USD', 300, 20],
+      [8.99, 'USD', 680, 60],
+      [17.99, 'USD', 1280, 320],
+      [44.99, 'USD', 3280, 1094],
+      [89.99, 'USD', 6480, 2778],
     ]);
     expect(en.data!.tiers.map((t) => t.discount_percent)).toEqual([null, null, null, 20, 25, 30]);
-    expect(en.data!.tiers[0]!.price_minor).toBe(600);
+    expect(en.data!.tiers[0]!.price_minor).toBe(79);
     const zh = await api(server, CALLS.goodsCoins, {
       token,
       lang: 'zh_CN',
     });
-    expect(zh.data!.tiers.every((t) => t.currency === 'CNY')).toBe(true);
+    expect(zh.data!.tiers.map((t) => [t.currency, t.price])).toEqual(
+      [6, 30, 68, 128, 328, 648].map((p) => ['CNY', p]),
+    );
     const ja = await api(server, CALLS.goodsCoins, {
       token,
       lang: 'ja_JP',
     });
-    expect(ja.data!.tiers.map((t) => [t.currency, t.price_minor])[5]).toEqual(['JPY', 648]);
+    expect(ja.data!.tiers.map((t) => [t.currency, t.price_minor])[5]).toEqual(['JPY', 12_000]);
   });
 });
 
@@ -86,8 +88,8 @@ describe('orders', () => {
     expect(res.data).toMatchObject({
       status: 'processing',
       goods_id: 'gems_128',
-      amount: 128,
-      amount_minor: 128,
+      amount: 2_500,
+      amount_minor: 2_500,
       currency: 'JPY',
       gems: 1280,
       bonus_gems: 320,
@@ -96,6 +98,8 @@ describe('orders', () => {
     });
     expect(res.data!.order_no).toMatch(/^TF\d{20}$/);
     expect(res.data!.checkout_url).toContain('/taleforge/pay/sandbox/cs_sbx_');
+    // The checkout speaks the language the order was made in.
+    expect(new URL(res.data!.checkout_url!).searchParams.get('lang')).toBe('ja_JP');
     const smuggled = await apiRaw(server, CALLS.orderCreate, {
       token,
       body: { ...orderBody(), amount: 0.01 },
@@ -188,7 +192,7 @@ describe('sandbox checkout', () => {
   it('shows a declined card as failed, and a later payment still succeeds', async () => {
     const { user, token } = await signIn();
     const order = (await createOrder(server, token)).data!;
-    await actOnCheckout(order, 'fail');
+    await actOnCheckout(order, 'fail', 'card');
     expect((await getOrder(server, token, order.order_no)).data).toMatchObject({
       status: 'failed',
       failure_reason: 'card_declined',
@@ -205,6 +209,21 @@ describe('sandbox checkout', () => {
     expect((await getOrder(server, token, order.order_no)).data!.status).toBe('cancelled');
     await actOnCheckout(order, 'pay');
     expect((await getOrder(server, token, order.order_no)).data!.status).toBe('cancelled');
+    expect(await wallet.balance(db(), user.id)).toBe(0);
+  });
+
+  it('names a declined Alipay or WeChat Pay payment for its method, not as a card', async () => {
+    const { user, token } = await signIn();
+    for (const method of ['alipay', 'wechat_pay'] as const) {
+      const order = (await createOrder(server, token, { pay_method: method })).data!;
+      await actOnCheckout(order, 'fail', method);
+      expect((await getOrder(server, token, order.order_no)).data).toMatchObject({
+        status: 'failed',
+        failure_reason: `${method}_declined`,
+      });
+      const [row] = await db().select().from(orders).where(eq(orders.orderNo, order.order_no));
+      expect(row!.failureReason).toBe(`${method}_declined`);
+    }
     expect(await wallet.balance(db(), user.id)).toBe(0);
   });
 });

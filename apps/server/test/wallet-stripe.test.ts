@@ -138,6 +138,32 @@ describe('stripe provider', () => {
     expect((await getOrder(server, token, order.order_no)).data!.status).toBe('success');
   });
 
+  it('credits nothing when Stripe reports another currency or amount than the order’s', async () => {
+    const { user, token } = await buildSession(server.database.db, { now: () => server.clock.now });
+    const order = (await createOrder(server, token, { goods_id: 'gems_648' }, 'ja_JP')).data!;
+    expect(order).toMatchObject({ currency: 'JPY', amount_minor: 12_000 });
+    const session = (changes: Record<string, unknown>) => ({
+      id: 'cs_currency',
+      status: 'complete',
+      payment_status: 'paid',
+      amount_total: order.amount_minor,
+      currency: 'jpy',
+      metadata: { order_no: order.order_no, user_id: user.publicId },
+      ...changes,
+    });
+    for (const changes of [{ currency: 'usd' }, { currency: 'cny' }, { amount_total: 648 }]) {
+      const paid = stripeDelivery('checkout.session.completed', session(changes));
+      expect(await post(paid.payload, paid.header)).toMatchObject({
+        http: 200,
+        status: STATUS.WEBHOOK_EVENT_MISMATCH,
+      });
+    }
+    expect(await wallet.balance(server.database.db, user.id)).toBe(0);
+    const paid = stripeDelivery('checkout.session.completed', session({}));
+    expect(await post(paid.payload, paid.header)).toMatchObject({ data: { result: 'credited' } });
+    expect(await wallet.balance(server.database.db, user.id)).toBe(9_258);
+  });
+
   it('refuses an SDK-signed event older than 300 seconds', async () => {
     const { user, token } = await buildSession(server.database.db, { now: () => server.clock.now });
     const order = (await createOrder(server, token)).data!;

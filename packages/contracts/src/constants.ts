@@ -116,6 +116,7 @@ export const LIMITS = {
 export const CHAT_ENGINES = ['offline', 'openai'] as const;
 export type ChatEngine = (typeof CHAT_ENGINES)[number];
 
+/** SPEC §9's tier numbers: the yuan prices; dollars and yen are derived from them (decision 32). */
 export const TOP_UP_PRICE_TIERS = [6, 30, 68, 128, 328, 648] as const;
 export const DISCOUNT_BADGES = [20, 25, 30] as const;
 export const PAYMENT_METHODS = ['alipay', 'wechat_pay', 'card'] as const;

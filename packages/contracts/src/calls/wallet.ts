@@ -30,6 +30,8 @@ export const walletEntrySchema = z.object({
   balance_after: z.number().int(),
   ref: z.string(),
   created_at: z.string(),
+  /** A top-up's price beside its gems: what its order cost, in the order's currency. */
+  paid: z.object({ amount_minor: z.number().int(), currency: z.enum(CURRENCIES) }).optional(),
 });
 export type WalletEntry = z.infer<typeof walletEntrySchema>;
 
@@ -43,7 +45,7 @@ export const walletTransactionsCall = defineCall({
 
 export const goodsTierSchema = z.object({
   id: z.string(),
-  /** Major units, exact for every tier (6, 30, …); price_minor is what is charged. */
+  /** Major units (¥6, $0.79, ¥120 …: each currency's own points); price_minor is what is charged. */
   price: z.number(),
   price_minor: z.number().int(),
   currency: z.enum(CURRENCIES),

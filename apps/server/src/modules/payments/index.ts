@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Config } from '../../config.js';
+import { type Config, ConfigError } from '../../config.js';
 import type { Db } from '../../platform/db/client.js';
 import type { WalletService } from '../wallet/index.js';
 import { createOrderService, type OrderService } from './order-service.js';
+import { buildPriceList, type PriceList, PriceListError } from './pricing.js';
 import type { PaymentProvider } from './providers/provider.js';
 import { createSandboxProvider, type SandboxProvider } from './providers/sandbox.js';
 import { createStripeProvider } from './providers/stripe.js';
@@ -15,6 +16,7 @@ export interface Payments {
   /** Present when the sandbox is the provider. */
   sandbox: SandboxProvider | null;
   orders: OrderService;
+  prices: PriceList;
   /** Calls under the product prefix. */
   registerApi(api: FastifyInstance): Promise<void>;
   /** Pages outside /api (the sandbox checkout), registered on the root app. */
@@ -31,6 +33,7 @@ export async function createPayments(deps: {
 }): Promise<Payments> {
   const { db, config, wallet, log, now } = deps;
   const prefix = `/${config.PRODUCT_SLUG}`;
+  const prices = priceListOf(config);
   let sandbox: SandboxProvider | null = null;
   let provider: PaymentProvider;
   if (config.PAYMENT_PROVIDER === 'stripe') {
@@ -49,6 +52,7 @@ export async function createPayments(deps: {
     db,
     wallet,
     provider,
+    prices,
     timeoutMinutes: config.ORDER_TIMEOUT_MINUTES,
     publicOrigin: new URL(config.PUBLIC_URL).origin,
     log,
@@ -59,14 +63,25 @@ export async function createPayments(deps: {
     provider,
     sandbox,
     orders,
+    prices,
     async registerApi(api) {
-      registerPaymentRoutes(api, { orders });
+      registerPaymentRoutes(api, { orders, prices });
       await registerWebhookRoute(api, { orders, provider });
     },
     async registerPages(app) {
       if (sandbox) await registerSandboxRoutes(app, { sandbox, prefix, now });
     },
   };
+}
+
+/** The price list the configured rates give; rates that cannot price fairly stop the start. */
+function priceListOf(config: Config): PriceList {
+  try {
+    return buildPriceList(config.FX_RATES);
+  } catch (error) {
+    if (!(error instanceof PriceListError)) throw error;
+    throw new ConfigError(`Invalid configuration:\n  FX_RATES: ${error.message}`);
+  }
 }
 
 export { moveVisitorOrders } from './queries.js';

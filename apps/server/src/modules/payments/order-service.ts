@@ -13,13 +13,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { WalletService } from '../wallet/index.js';
-import { findTier, ORDER_LIMITS, toMajor, toMinor } from './catalogue.js';
+import { toMajor } from './catalogue.js';
 import { isSettled, nextStatus, type PaymentOutcome } from './lifecycle.js';
+import type { PriceList } from './pricing.js';
 import type { PaymentProvider, ProviderEvent } from './providers/provider.js';
 import {
   findOrder,
   findOrderByKey,
   findOverdueOrders,
+  findPaidForEntries,
   findUserPublicId,
   insertOrder,
   lockOrder,
@@ -90,6 +92,8 @@ function requestHash(parts: unknown[]): string {
 /** Why a payment failed, as the result page can say it; a provider's own words go to the log. */
 const FAILURE_REASONS: ReadonlySet<string> = new Set([
   'card_declined',
+  'alipay_declined',
+  'wechat_pay_declined',
   'payment_failed',
   'provider_unavailable',
   'paid_after_close',
@@ -99,21 +103,22 @@ export function createOrderService(deps: {
   db: Db;
   wallet: WalletService;
   provider: PaymentProvider;
+  /** Priced at start from the operator's rates, each pack within the order limits. */
+  prices: PriceList;
   timeoutMinutes: number;
   /** Where checkouts send the payer back: PUBLIC_URL, never the request's Host header. */
   publicOrigin: string;
   log: FastifyBaseLogger;
   now: () => Date;
 }) {
-  const { db, wallet, provider, publicOrigin, log, now } = deps;
+  const { db, wallet, provider, prices, publicOrigin, log, now } = deps;
 
   async function create(userId: number, input: CreateOrderInput, locale: Locale): Promise<Order> {
-    const tier = findTier(input.goodsId);
-    if (!tier) throw new AppError(STATUS.GOODS_UNKNOWN);
+    // The currency is the order's from here on: its checkout, its webhook and every read of it
+    // keep this one, whatever language the player switches to.
     const currency = LOCALE_CURRENCY[locale];
-    if (tier.price < ORDER_LIMITS.min || tier.price > ORDER_LIMITS.max) {
-      throw new AppError(STATUS.ORDER_AMOUNT_OUT_OF_RANGE);
-    }
+    const tier = prices.find(input.goodsId, currency);
+    if (!tier) throw new AppError(STATUS.GOODS_UNKNOWN);
     const returnPath = safeReturnPath(input.returnPath);
     const hash = requestHash([tier.id, input.payMethod, currency, returnPath]);
     const at = now();
@@ -122,7 +127,7 @@ export function createOrderService(deps: {
       orderNo: newOrderNo(at),
       userId,
       goodsId: tier.id,
-      amountMinor: toMinor(tier.price, currency),
+      amountMinor: tier.priceMinor,
       currency,
       gems: tier.gems,
       bonusGems: tier.bonusGems,
@@ -152,6 +157,7 @@ export function createOrderService(deps: {
         {
           origin: publicOrigin,
           returnUrl: `${publicOrigin}/payment/callback?order_no=${row.orderNo}`,
+          locale,
         },
       );
       return toOrder(
@@ -334,7 +340,18 @@ export function createOrderService(deps: {
     }
   }
 
-  return { create, get, cancel, apply, handleEvent, timeOutOverdue };
+  /** What the orders behind these ledger credits cost: the history shows it beside the gems. */
+  async function paidFor(entryIds: number[]) {
+    const rows = await findPaidForEntries(db, entryIds);
+    return new Map(
+      rows.map((r) => [
+        r.entryId!,
+        { amount_minor: r.amountMinor, currency: r.currency as Currency },
+      ]),
+    );
+  }
+
+  return { create, get, cancel, apply, handleEvent, timeOutOverdue, paidFor };
 }
 
 export type OrderService = ReturnType<typeof createOrderService>;

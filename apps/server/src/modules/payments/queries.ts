@@ -6,6 +6,19 @@ export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
 export type SandboxCheckoutRow = typeof sandboxCheckouts.$inferSelect;
 
+/** The price of each order credited by one of these ledger entries, by entry id. */
+export async function findPaidForEntries(exec: Db | Tx, entryIds: number[]) {
+  const rows = await exec
+    .select({
+      entryId: orders.creditEntryId,
+      amountMinor: orders.amountMinor,
+      currency: orders.currency,
+    })
+    .from(orders)
+    .where(inArray(orders.creditEntryId, entryIds));
+  return rows;
+}
+
 /** Inserts unless the user already used the idempotency key; null then. */
 export async function insertOrder(db: Db, order: NewOrder): Promise<OrderRow | null> {
   const [row] = await db

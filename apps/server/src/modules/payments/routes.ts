@@ -10,8 +10,8 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/http/app-error.js';
 import { okEnvelope } from '../../platform/http/envelope.js';
 import { defineRoute } from '../../platform/http/route.js';
-import { listTiers } from './catalogue.js';
 import type { ApplyResult, OrderService } from './order-service.js';
+import type { PriceList } from './pricing.js';
 import type { PaymentProvider } from './providers/provider.js';
 
 export const WEBHOOK_PATH = '/api/v1/payment/webhook';
@@ -23,11 +23,14 @@ const REJECTED: ReadonlySet<ApplyResult> = new Set([
   'amount_mismatch',
 ]);
 
-export function registerPaymentRoutes(app: FastifyInstance, deps: { orders: OrderService }): void {
-  const { orders } = deps;
+export function registerPaymentRoutes(
+  app: FastifyInstance,
+  deps: { orders: OrderService; prices: PriceList },
+): void {
+  const { orders, prices } = deps;
 
   defineRoute(app, goodsCoinsCall, async ({ request }) => ({
-    tiers: listTiers(LOCALE_CURRENCY[request.locale]),
+    tiers: prices.list(LOCALE_CURRENCY[request.locale]),
   }));
 
   defineRoute(app, orderCreateCall, ({ body, auth, request }) =>

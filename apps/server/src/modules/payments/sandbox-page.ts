@@ -1,13 +1,15 @@
 import type { Currency, Locale } from '@taleforge/contracts/constants';
 import escapeHtml from 'escape-html';
 import { toMajor } from './catalogue.js';
-import type { SandboxCheckoutRow } from './queries.js';
+import type { SandboxCheckout } from './providers/sandbox.js';
 
 const TEXT = {
   en_US: {
     title: 'Sandbox checkout',
     note: 'Test payments only: no money moves.',
     amount: 'Amount',
+    gems: 'Gems',
+    bonus: 'incl. {bonus} bonus',
     order: 'Order',
     method: 'Payment method',
     alipay: 'Alipay',
@@ -23,6 +25,8 @@ const TEXT = {
     title: '沙盒收银台',
     note: '仅用于测试支付，不会产生真实扣款。',
     amount: '金额',
+    gems: '宝石',
+    bonus: '含赠送 {bonus}',
     order: '订单',
     method: '支付方式',
     alipay: '支付宝',
@@ -38,6 +42,8 @@ const TEXT = {
     title: 'サンドボックス決済',
     note: 'テスト決済専用です。実際のお金は動きません。',
     amount: '金額',
+    gems: 'ジェム',
+    bonus: 'ボーナス {bonus} を含む',
     order: '注文',
     method: '支払い方法',
     alipay: 'Alipay',
@@ -53,11 +59,26 @@ const TEXT = {
 
 const METHODS = ['alipay', 'wechat_pay', 'card'] as const;
 
-function formatAmount(row: SandboxCheckoutRow, locale: Locale): string {
+const tag = (locale: Locale) => locale.replace('_', '-');
+
+/** Whole amounts without a fraction (¥6, not ¥6.00), as the web app shows them. */
+function formatAmount(row: SandboxCheckout, locale: Locale): string {
   const currency = row.currency as Currency;
-  return new Intl.NumberFormat(locale.replace('_', '-'), { style: 'currency', currency }).format(
-    toMajor(row.amountMinor, currency),
-  );
+  const major = toMajor(row.amountMinor, currency);
+  const whole = Number.isInteger(major);
+  return new Intl.NumberFormat(tag(locale), {
+    style: 'currency',
+    currency,
+    ...(whole ? { minimumFractionDigits: 0 } : {}),
+  }).format(major);
+}
+
+/** The gems the order buys, bonus included, beside the price they cost. */
+function formatGems(row: SandboxCheckout, locale: Locale): string {
+  const number = new Intl.NumberFormat(tag(locale));
+  const total = number.format(row.gems + row.bonusGems);
+  if (row.bonusGems === 0) return total;
+  return `${total} <small>(${TEXT[locale].bonus.replace('{bonus}', number.format(row.bonusGems))})</small>`;
 }
 
 /** The page's one inline style, allowed by its hash in the Content-Security-Policy. */
@@ -70,6 +91,10 @@ export const CHECKOUT_STYLE = `
   h1 { margin: 0 0 4px; font-size: 1.3rem; } p.note { margin: 0 0 20px; color: #b8aed8; }
   dl { display: grid; grid-template-columns: auto 1fr; gap: 6px 16px; margin: 0 0 20px; }
   dt { color: #b8aed8; } dd { margin: 0; text-align: right; font-weight: 600; }
+  dd small { display: block; color: #b8aed8; font-weight: 400; }
+  /* 22 characters that must never break: a support agent reads them back digit by digit. */
+  dd.order-no { font-family: ui-monospace, monospace; font-size: 0.9rem; white-space: nowrap;
+    overflow: hidden; text-overflow: ellipsis; user-select: all; }
   fieldset { border: 1px solid #3a3158; border-radius: 12px; padding: 12px; margin: 0 0 20px; }
   label { display: flex; gap: 8px; padding: 6px 0; cursor: pointer; }
   button, a.button { display: block; width: 100%; box-sizing: border-box; margin-top: 10px;
@@ -80,7 +105,7 @@ export const CHECKOUT_STYLE = `
 `;
 
 /** The hosted checkout page: the payer picks a method and pays, declines or cancels. */
-export function renderCheckoutPage(row: SandboxCheckoutRow, locale: Locale, open: boolean): string {
+export function renderCheckoutPage(row: SandboxCheckout, locale: Locale, open: boolean): string {
   const t = TEXT[locale];
   const methods = METHODS.map(
     (m) =>
@@ -100,8 +125,9 @@ export function renderCheckoutPage(row: SandboxCheckoutRow, locale: Locale, open
 <title>${t.title}</title><style>${CHECKOUT_STYLE}</style></head>
 <body><main>
   <h1>${t.title}</h1><p class="note">${t.note}</p>
-  <dl><dt>${t.order}</dt><dd>${escapeHtml(row.orderNo)}</dd>
-      <dt>${t.amount}</dt><dd>${formatAmount(row, locale)}</dd></dl>
+  <dl><dt>${t.order}</dt><dd class="order-no" title="${escapeHtml(row.orderNo)}">${escapeHtml(row.orderNo)}</dd>
+      <dt>${t.amount}</dt><dd>${formatAmount(row, locale)}</dd>
+      <dt>${t.gems}</dt><dd>${formatGems(row, locale)}</dd></dl>
   ${body}
 </main></body></html>`;
 }

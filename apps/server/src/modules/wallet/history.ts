@@ -14,16 +14,29 @@ export function toWalletEntry(row: EntryRow): WalletEntry {
   };
 }
 
-/** The user's ledger, newest first. */
+/** What the orders behind some credit entries cost, by entry id (the payments module knows). */
+export type PaidFor = (
+  entryIds: number[],
+) => Promise<Map<number, NonNullable<WalletEntry['paid']>>>;
+
+/** The user's ledger, newest first; a top-up carries its price beside its gems. */
 export async function listTransactions(
   db: Db,
   userId: number,
   page: number,
   pageSize: number,
+  paidFor?: PaidFor,
 ): Promise<Page<WalletEntry>> {
   const [rows, total] = await Promise.all([
     listEntries(db, userId, pageSize, (page - 1) * pageSize),
     countEntries(db, userId),
   ]);
-  return { list: rows.map(toWalletEntry), page, page_size: pageSize, total };
+  const recharges = rows.filter((r) => r.type === 'recharge').map((r) => r.id);
+  const paid = paidFor && recharges.length > 0 ? await paidFor(recharges) : new Map();
+  const list = rows.map((row) => {
+    const entry = toWalletEntry(row);
+    const price = paid.get(row.id);
+    return price ? { ...entry, paid: price } : entry;
+  });
+  return { list, page, page_size: pageSize, total };
 }

@@ -2,15 +2,15 @@ import { unlockCall, walletBalanceCall, walletTransactionsCall } from '@taleforg
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db/client.js';
 import { defineRoute } from '../../platform/http/route.js';
-import { listTransactions } from './history.js';
+import { listTransactions, type PaidFor } from './history.js';
 import type { UnlockService } from './unlocks.js';
 import type { WalletService } from './wallet-service.js';
 
 export function registerWalletRoutes(
   app: FastifyInstance,
-  deps: { db: Db; wallet: WalletService; unlocks: UnlockService },
+  deps: { db: Db; wallet: WalletService; unlocks: UnlockService; paidFor?: PaidFor },
 ): void {
-  const { db, wallet, unlocks } = deps;
+  const { db, wallet, unlocks, paidFor } = deps;
 
   defineRoute(app, walletBalanceCall, async ({ auth }) => {
     const gems = await wallet.balance(db, auth.userId);
@@ -18,7 +18,7 @@ export function registerWalletRoutes(
   });
 
   defineRoute(app, walletTransactionsCall, ({ query, auth }) =>
-    listTransactions(db, auth.userId, query.page, query.page_size),
+    listTransactions(db, auth.userId, query.page, query.page_size, paidFor),
   );
 
   defineRoute(app, unlockCall, ({ body, auth }) =>

@@ -4,15 +4,30 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { currentLocale } from '../../shared/i18n/i18n';
+import { isApiError } from '../../shared/api';
 import { usePageTitle } from '../../shared/lib/use-page-title';
 import { toast } from '../../shared/ui/toast/toast-store';
-import { formatDateTime, formatGems, formatMoney } from '../wallet/format';
 import { isOrderSettled, useCancelOrder, useOrder, walletKeys } from '../wallet/wallet-api';
 import '../wallet/wallet.css';
-import { ResultSeal } from './result-seal';
+import { OrderFacts } from './order-facts';
+import { ResultSeal, type ResultView } from './result-seal';
 
 const SUPPORT_EMAIL = 'support@taleforge.app';
+
+/** The server's answer for an order that is not this player's, or not anyone's (3005). */
+const ORDER_NOT_FOUND = 3005;
+
+/**
+ * What to show: the order's status; "not found" for no order, an unknown one or another
+ * player's; "could not check" when the read failed otherwise (the toast said why). Either of
+ * the last two ends the polling, so the page never spins on an order it cannot show.
+ */
+function viewOf(orderNo: string | null, order: Order | undefined, error: unknown): ResultView {
+  if (!orderNo) return 'not_found';
+  if (isApiError(error) && error.status === ORDER_NOT_FOUND) return 'not_found';
+  if (order && (isOrderSettled(order) || !error)) return order.status;
+  return error ? 'check_failed' : 'processing';
+}
 
 /** The toast each ending gets once (SPEC §8). */
 function useSettledToast(order: Order | undefined) {
@@ -59,7 +74,6 @@ function failureText(order: Order, t: ReturnType<typeof useTranslation>['t']): s
 export function PaymentCallbackPage() {
   const { t } = useTranslation();
   usePageTitle(t('titles.payment'));
-  const locale = currentLocale();
   const headingId = useId();
   const [params] = useSearchParams();
   const orderNo = params.get('order_no');
@@ -68,54 +82,60 @@ export function PaymentCallbackPage() {
   useSettledToast(order);
   useCancelOnReturn(orderNo, order, params.get('cancelled') === '1');
 
-  const status = order?.status ?? 'processing';
-  const settled = isOrderSettled(order);
+  const view = viewOf(orderNo, order, query.error);
+  const title =
+    view === 'not_found'
+      ? t(orderNo ? 'payment.notFound' : 'payment.missing')
+      : view === 'check_failed'
+        ? t('payment.checkFailed')
+        : t(`payment.states.${view}`);
+  const lost = view === 'not_found' || view === 'check_failed';
 
   return (
     <div className="wallet-page">
       <section
-        className={`wallet-card payment-result payment-result--${status}`}
+        className={`wallet-card payment-result payment-result--${view}`}
         aria-labelledby={headingId}
-        aria-busy={!settled && !query.isError}
+        aria-busy={view === 'processing'}
       >
-        <ResultSeal status={status} />
+        <ResultSeal status={view} />
         <h1 id={headingId} className="payment-result__title" aria-live="polite">
-          {orderNo ? t(`payment.states.${status}`) : t('payment.missing')}
+          {title}
         </h1>
-        {status === 'processing' && orderNo && (
+        {view === 'processing' && (
           <p className="wallet-card__hint">{t('payment.processingHint')}</p>
         )}
-        {status === 'success' && <p className="wallet-card__hint">{t('payment.successHint')}</p>}
-        {status === 'failed' && order && (
+        {view === 'success' && <p className="wallet-card__hint">{t('payment.successHint')}</p>}
+        {view === 'not_found' && orderNo && (
+          <p className="wallet-card__hint">{t('payment.notFoundHint')}</p>
+        )}
+        {view === 'check_failed' && (
+          <p className="wallet-card__hint">{t('payment.checkFailedHint')}</p>
+        )}
+        {view === 'failed' && order && (
           <p className="wallet-card__error">
             {t('errors.paymentFailed', { reason: failureText(order, t) })}
           </p>
         )}
-        {status === 'timeout' && <p className="wallet-card__error">{t('errors.paymentTimeout')}</p>}
-        {order && (
-          <dl className="payment-result__facts">
-            <dt>{t('payment.orderNo')}</dt>
-            <dd data-testid="order-no">{order.order_no}</dd>
-            <dt>{t('payment.amount')}</dt>
-            <dd>{formatMoney(order.amount_minor, order.currency, locale)}</dd>
-            <dt>{t('payment.time')}</dt>
-            <dd>{formatDateTime(order.paid_at ?? order.created_at, locale)}</dd>
-            <dt>{t('payment.method')}</dt>
-            <dd>{t(`wallet.methods.${order.pay_method}`)}</dd>
-            <dt>{t('payment.gemsReceived')}</dt>
-            <dd data-testid="gems-received">
-              {formatGems(status === 'success' ? order.gems + order.bonus_gems : 0, locale)}
-            </dd>
-          </dl>
-        )}
+        {view === 'timeout' && <p className="wallet-card__error">{t('errors.paymentTimeout')}</p>}
+        {order && <OrderFacts order={order} />}
         <div className="payment-result__actions">
+          {view === 'check_failed' && (
+            <button
+              type="button"
+              className="button button--gold"
+              onClick={() => void query.refetch()}
+            >
+              {t('payment.checkAgain')}
+            </button>
+          )}
           <Link
-            className="button button--gold"
-            to={safeReturnPath(order?.return_path) ?? '/For_You'}
+            className={`button ${view === 'check_failed' ? 'button--ghost' : 'button--gold'}`}
+            to={lost ? '/For_You' : (safeReturnPath(order?.return_path) ?? '/For_You')}
           >
-            {t('payment.returnToGame')}
+            {lost ? t('payment.home') : t('payment.returnToGame')}
           </Link>
-          {status !== 'success' && status !== 'processing' && (
+          {order && view !== 'success' && view !== 'processing' && (
             <Link className="button button--ghost" to="/wallet#top-up">
               {t('payment.tryAgain')}
             </Link>

@@ -11,15 +11,17 @@ export function HeaderBalance({ signedIn }: { signedIn: boolean }) {
   const { t } = useTranslation();
   const balance = useGemBalance(signedIn);
   if (!signedIn || balance.data === undefined) return null;
+  // The label carries the number as shown (1,600), so it holds the visible text (WCAG 2.5.3).
+  const shown = formatGems(balance.data, currentLocale());
   return (
     <Link
       to="/wallet"
       className="gem-chip"
-      aria-label={t('wallet.headerBalance', { count: balance.data })}
+      aria-label={t('wallet.headerBalance', { amount: shown })}
       data-testid="header-balance"
     >
       <GemIcon size={16} />
-      <span>{formatGems(balance.data, currentLocale())}</span>
+      <span>{shown}</span>
     </Link>
   );
 }

@@ -68,7 +68,9 @@ export function TopUpPanel({ returnPath }: { returnPath?: string }) {
                 {formatGems(tier.gems, locale)}
               </span>
               {tier.bonus_gems > 0 && (
-                <span className="tier__bonus">{t('wallet.bonus', { count: tier.bonus_gems })}</span>
+                <span className="tier__bonus">
+                  {t('wallet.bonus', { amount: formatGems(tier.bonus_gems, locale) })}
+                </span>
               )}
               <span className="tier__price">
                 {formatMoney(tier.price_minor, tier.currency, locale)}
@@ -102,6 +104,7 @@ export function TopUpPanel({ returnPath }: { returnPath?: string }) {
         {selected
           ? t('wallet.pay', {
               amount: formatMoney(selected.price_minor, selected.currency, locale),
+              gems: formatGems(selected.gems + selected.bonus_gems, locale),
             })
           : t('wallet.topUp')}
       </button>

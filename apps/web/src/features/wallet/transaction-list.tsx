@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../shared/i18n/i18n';
-import { formatDateTime, formatGems } from './format';
+import { formatDateTime, formatGems, formatMoney } from './format';
 import { useTransactions } from './wallet-api';
 
 const PAGE_SIZE = 10;
@@ -31,7 +31,16 @@ export function TransactionList() {
         {history.data?.list.map((entry) => (
           <li key={entry.id} className="ledger__row">
             <span className="ledger__what">
-              <span className="ledger__type">{t(`wallet.types.${entry.type}`)}</span>
+              <span className="ledger__type">
+                {t(`wallet.types.${entry.type}`)}
+                {entry.paid && (
+                  <span className="ledger__paid">
+                    {t('wallet.paidFor', {
+                      amount: formatMoney(entry.paid.amount_minor, entry.paid.currency, locale),
+                    })}
+                  </span>
+                )}
+              </span>
               <time className="ledger__time" dateTime={entry.created_at}>
                 {formatDateTime(entry.created_at, locale)}
               </time>
@@ -42,7 +51,7 @@ export function TransactionList() {
                 {formatGems(Math.abs(entry.amount), locale)}
               </span>
               <span className="ledger__after">
-                {t('wallet.balanceAfter', { count: entry.balance_after })}
+                {t('wallet.balanceAfter', { amount: formatGems(entry.balance_after, locale) })}
               </span>
             </span>
           </li>

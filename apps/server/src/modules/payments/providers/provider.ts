@@ -1,4 +1,4 @@
-import type { Currency, PaymentMethod } from '@taleforge/contracts/constants';
+import type { Currency, Locale, PaymentMethod } from '@taleforge/contracts/constants';
 import type { PaymentOutcome } from '../lifecycle.js';
 
 /** What a provider needs to open a checkout for one of our orders. */
@@ -39,7 +39,8 @@ export interface PaymentProvider {
   readonly name: 'sandbox' | 'stripe';
   createCheckout(
     order: CheckoutOrder,
-    urls: { origin: string; returnUrl: string },
+    /** locale: the language the order was made in, which its checkout speaks too. */
+    urls: { origin: string; returnUrl: string; locale: Locale },
   ): Promise<{ ref: string; url: string }>;
   /** Verifies the signature on the raw body; throws AppError 3008 when it does not hold. */
   verifyWebhook(

@@ -4,6 +4,7 @@ import type { Db } from '../../../platform/db/client.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import type { PaymentOutcome } from '../lifecycle.js';
 import {
+  findOrder,
   findSandboxCheckout,
   insertSandboxCheckout,
   type SandboxCheckoutRow,
@@ -13,6 +14,12 @@ import { SANDBOX_SIGNATURE_HEADER, signPayload, verifySignature } from '../signa
 import type { PaymentProvider, ProviderEvent, ProviderStatus } from './provider.js';
 
 export type SandboxAction = 'pay' | 'fail' | 'cancel';
+
+export type SandboxCheckout = SandboxCheckoutRow & { gems: number; bonusGems: number };
+
+/** Why a declined attempt failed, named for the method the payer tried (not always a card). */
+export const declineReason = (payMethod: string) =>
+  payMethod === 'card' ? 'card_declined' : `${payMethod}_declined`;
 
 const EVENT_TYPES: Record<PaymentOutcome, string> = {
   succeeded: 'payment.succeeded',
@@ -83,7 +90,7 @@ export function createSandboxProvider(deps: {
         returnUrl: urls.returnUrl,
         expiresAt: order.expiresAt,
       });
-      return { ref: id, url: `${urls.origin}${prefix}/pay/sandbox/${id}` };
+      return { ref: id, url: `${urls.origin}${prefix}/pay/sandbox/${id}?lang=${urls.locale}` };
     },
 
     verifyWebhook(rawBody, headers): ProviderEvent {
@@ -116,13 +123,17 @@ export function createSandboxProvider(deps: {
         outcome: checkoutOutcome(row, now()),
         amountMinor: row.amountMinor,
         currency: row.currency,
-        reason: row.failedAttempts > 0 ? 'card_declined' : null,
+        reason: row.failedAttempts > 0 ? declineReason(row.payMethod) : null,
       };
     },
   };
 
-  async function findCheckout(id: string): Promise<SandboxCheckoutRow | null> {
-    return findSandboxCheckout(db, id);
+  /** A checkout with the gems its order buys, which the page shows beside the amount. */
+  async function findCheckout(id: string): Promise<SandboxCheckout | null> {
+    const row = await findSandboxCheckout(db, id);
+    if (!row) return null;
+    const order = await findOrder(db, row.orderNo);
+    return { ...row, gems: order?.gems ?? 0, bonusGems: order?.bonusGems ?? 0 };
   }
 
   /**
@@ -144,7 +155,8 @@ export function createSandboxProvider(deps: {
       if (action === 'pay') await updateSandboxCheckout(tx, id, { status: 'paid', payMethod });
       if (action === 'cancel') await updateSandboxCheckout(tx, id, { status: 'cancelled' });
       if (action === 'fail') {
-        await updateSandboxCheckout(tx, id, { failedAttempts: row.failedAttempts + 1 });
+        // The method of the last attempt, so the status check names the same decline.
+        await updateSandboxCheckout(tx, id, { failedAttempts: row.failedAttempts + 1, payMethod });
       }
       const body = JSON.stringify(buildEvent(row, outcome, payMethod));
       return { checkout: row, body, signature: signPayload(secret, body, nowSeconds()) };
@@ -167,7 +179,7 @@ export function createSandboxProvider(deps: {
         amount_minor: row.amountMinor,
         currency: row.currency,
         pay_method: payMethod,
-        reason: outcome === 'failed' ? 'card_declined' : null,
+        reason: outcome === 'failed' ? declineReason(payMethod) : null,
       },
     };
   }

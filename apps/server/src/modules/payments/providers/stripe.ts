@@ -1,3 +1,4 @@
+import type { Locale } from '@taleforge/contracts/constants';
 import { STATUS } from '@taleforge/contracts/status';
 import Stripe from 'stripe';
 import { AppError } from '../../../platform/http/app-error.js';
@@ -13,6 +14,13 @@ const METHOD_TYPES = {
   alipay: 'alipay',
   wechat_pay: 'wechat_pay',
 } as const satisfies Record<string, Stripe.Checkout.SessionCreateParams.PaymentMethodType>;
+
+/** Stripe Checkout speaks the language the order was made in. */
+const STRIPE_LOCALES = {
+  en_US: 'en',
+  zh_CN: 'zh',
+  ja_JP: 'ja',
+} as const satisfies Record<Locale, Stripe.Checkout.SessionCreateParams.Locale>;
 
 function sessionOutcome(session: Stripe.Checkout.Session): PaymentOutcome | null {
   if (session.status === 'complete' && session.payment_status !== 'unpaid') return 'succeeded';
@@ -83,6 +91,7 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
             },
           ],
           client_reference_id: order.orderNo,
+          locale: STRIPE_LOCALES[urls.locale],
           metadata,
           payment_intent_data: { metadata },
           success_url: urls.returnUrl,
