@@ -4,12 +4,13 @@ import type {
   UserGame,
   userGamesCall,
 } from '@taleforge/contracts';
-import { Suspense } from 'react';
+import { Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Await, type LoaderFunctionArgs, useLoaderData, useRevalidator } from 'react-router';
+import { Await, Link, type LoaderFunctionArgs, useLoaderData, useRevalidator } from 'react-router';
 import { endpoint, request } from '../../shared/api';
 import { usePageTitle } from '../../shared/lib/use-page-title';
 import { hasToken } from '../auth/session';
+import { arrangeHome } from './arrange-home';
 import { ContinueShelf } from './continue-shelf';
 import { HomeEmpty } from './home-empty';
 import { HomeHero, HomeHeroSkeleton } from './home-hero';
@@ -45,13 +46,16 @@ export function ForYouPage() {
   const { t } = useTranslation();
   usePageTitle(t('titles.forYou'));
   const { home: sections, continuing } = useLoaderData<typeof forYouLoader>();
+  // The shelves leave out the games the player is continuing, so they wait for both reads; the
+  // second never fails (the loader turns a failure into no games) and is quick or already done.
+  const both = useMemo(() => Promise.all([sections, continuing]), [sections, continuing]);
 
   return (
     <div className="for-you">
       <h1 className="sr-only">{t('titles.forYou')}</h1>
       <Suspense fallback={<ForYouSkeleton />}>
-        <Await resolve={sections} errorElement={<ForYouError />}>
-          {(data) => <ForYouSections sections={data.sections} continuing={continuing} />}
+        <Await resolve={both} errorElement={<ForYouError />}>
+          {([data, started]) => <ForYouSections sections={data.sections} continuing={started} />}
         </Await>
       </Suspense>
     </div>
@@ -63,21 +67,31 @@ function ForYouSections({
   continuing,
 }: {
   sections: HomeSectionData[];
-  continuing: Promise<UserGame[]>;
+  continuing: UserGame[];
 }) {
-  const filled = sections.filter((section) => section.games.length > 0);
-  const featured =
-    filled.find((section) => section.key === 'recommended')?.games[0] ?? filled[0]?.games[0];
+  const { t } = useTranslation();
+  const { hero, shelves } = arrangeHome(
+    sections,
+    continuing.map((entry) => entry.game),
+  );
+  const browseLink = (
+    <Link to="/browse" className="home-section__more">
+      {t('browse.linkFromHome')}
+    </Link>
+  );
   return (
     <>
-      <HomeHero game={featured} />
-      <Suspense fallback={null}>
-        <Await resolve={continuing}>{(games) => <ContinueShelf games={games} />}</Await>
-      </Suspense>
-      {filled.length === 0 && <HomeEmpty />}
-      {filled.map((section) => (
-        <HomeSection key={section.key} section={section} />
+      <HomeHero game={hero} />
+      <ContinueShelf games={continuing} />
+      {!hero && <HomeEmpty />}
+      {shelves.map((section, index) => (
+        <HomeSection
+          key={section.key}
+          section={section}
+          action={index === 0 ? browseLink : undefined}
+        />
       ))}
+      {hero && shelves.length === 0 && <div className="home-browse">{browseLink}</div>}
     </>
   );
 }
