@@ -242,8 +242,9 @@ describe('game list: refused input changes nothing and says why', () => {
       'Invalid parameters: cursor: Invalid input',
     );
     expect(await refused({ cursor: 'not a cursor' }, 'zh_CN')).toMatch(/cursor: /);
-    expect(await refused({ cursor: btoa('["popular",1,-5]') }, 'en_US')).toMatch(/cursor: /);
+    expect(await refused({ cursor: 'popular_1_-5' }, 'en_US')).toMatch(/cursor: /);
     expect(await refused({ cursor, sort: 'new' }, 'en_US')).toMatch(/cursor: /);
+    expect(await refused({ cursor: 'popular_1_99999999999999999' }, 'en_US')).toMatch(/cursor: /);
     expect(await refused({ page_size: '0' }, 'en_US')).toMatch(/page_size: /);
   });
 

@@ -17,27 +17,19 @@ export const GAME_LIST_SEARCH_MAX = 50;
  */
 export type GameListCursor = { sort: GameListSort; key: number; id: number };
 
-const toBase64Url = (text: string) =>
-  btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-
+/** `sort_key_id`: short, safe in a URL as it is, and strictly read back. */
 export function encodeGameListCursor(cursor: GameListCursor): string {
-  return toBase64Url(JSON.stringify([cursor.sort, cursor.key, cursor.id]));
+  return `${cursor.sort}_${cursor.key}_${cursor.id}`;
 }
 
-const isSafeInteger = (value: unknown): value is number => Number.isSafeInteger(value);
+const CURSOR = /^(popular|new|rating)_(-?\d{1,16})_(\d{1,16})$/;
 
-/** The cursor a page answer gave, or null for anything else (edited, truncated, another sort's). */
+/** The cursor a page answer gave, or null for anything else (edited, truncated, made up). */
 export function decodeGameListCursor(text: string): GameListCursor | null {
-  if (!/^[\w-]{1,200}$/.test(text)) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(atob(text.replace(/-/g, '+').replace(/_/g, '/')));
-  } catch {
-    return null;
-  }
-  if (!Array.isArray(value) || value.length !== 3) return null;
-  const [sort, key, id] = value as unknown[];
-  if (!GAME_LIST_SORTS.includes(sort as GameListSort)) return null;
-  if (!isSafeInteger(key) || !isSafeInteger(id) || id < 1) return null;
-  return { sort: sort as GameListSort, key, id };
+  const match = CURSOR.exec(text);
+  if (!match) return null;
+  const key = Number(match[2]);
+  const id = Number(match[3]);
+  if (!Number.isSafeInteger(key) || !Number.isSafeInteger(id) || id < 1) return null;
+  return { sort: match[1] as GameListSort, key, id };
 }
