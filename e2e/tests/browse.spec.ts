@@ -70,7 +70,7 @@ test('browse in English at 1280 px: filter, sort, search, empty state, back and 
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/For_You');
   await waitForMount(page);
-  await page.getByRole('link', { name: 'Browse all stories' }).click();
+  await page.getByRole('link', { name: 'Browse all', exact: true }).click();
   await expect(page).toHaveURL(/\/browse$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Browse stories' })).toBeVisible();
   const results = page.getByRole('list', { name: 'Stories' });

@@ -76,9 +76,7 @@ describe('For You', () => {
     expect(screen.queryByRole('heading', { name: 'New releases' })).toBeNull();
     const shelf = screen.getByRole('region', { name: 'Recommended for you' });
     expect(shelf.textContent).toContain('Kepler');
-    expect(screen.getByRole('link', { name: 'Browse all stories' }).getAttribute('href')).toBe(
-      '/browse',
-    );
+    expect(screen.getByRole('link', { name: 'Browse all' }).getAttribute('href')).toBe('/browse');
     localStorage.clear();
   });
 
