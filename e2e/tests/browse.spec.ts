@@ -59,6 +59,14 @@ test.describe('home shelves', () => {
         await expect(shelf.locator('.game-card').first()).toBeVisible();
       }
       await shot(page, `home-${size.width}-en`);
+
+      // Another language reads the home again: the hero and the shelves follow it.
+      await switchLanguage(page, 'zh_CN');
+      await expect(page.locator('.hero h2')).toHaveText(/[\u4e00-\u9fff]/);
+      await expect(page.getByRole('link', { name: '浏览全部', exact: true })).toBeVisible();
+      const inChinese = await gamesOnFirstScreen(page);
+      expect(new Set(inChinese).size).toBe(inChinese.length);
+      await shot(page, `home-${size.width}-zh`);
     });
   }
 });

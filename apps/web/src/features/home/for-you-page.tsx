@@ -4,7 +4,7 @@ import type {
   UserGame,
   userGamesCall,
 } from '@taleforge/contracts';
-import { Suspense, useMemo } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Await, Link, type LoaderFunctionArgs, useLoaderData, useRevalidator } from 'react-router';
 import { endpoint, request } from '../../shared/api';
@@ -17,7 +17,7 @@ import { HomeHero, HomeHeroSkeleton } from './home-hero';
 import { HomeSection, HomeSectionSkeleton } from './home-section';
 import './home.css';
 
-const home = endpoint<typeof homeCall>({ method: 'GET', path: '/api/h5/game/home' });
+const homeRead = endpoint<typeof homeCall>({ method: 'GET', path: '/api/h5/game/home' });
 const userGames = endpoint<typeof userGamesCall>({
   method: 'GET',
   path: '/api/h5/game/user/games',
@@ -26,7 +26,7 @@ const CONTINUE_SHELF_SIZE = 10;
 
 /** Starts the reads without waiting for them, so the shell and skeletons show at once. */
 export function forYouLoader({ request: navigation }: LoaderFunctionArgs) {
-  const sections = request(home, { signal: navigation.signal });
+  const sections = request(homeRead, { signal: navigation.signal });
   // Only someone with a session (a visitor who opened a game counts) has games to go back to.
   const started = hasToken()
     ? request(userGames, {
@@ -35,27 +35,30 @@ export function forYouLoader({ request: navigation }: LoaderFunctionArgs) {
         quiet: true,
       }).then((page) => page.list)
     : Promise.resolve([]);
-  // <Await> shows a failure; a read abandoned by navigating away must not be an unhandled rejection.
-  sections.catch(() => {});
   // The shelf is a shortcut: without it the page is still whole.
   const continuing = started.catch((): UserGame[] => []);
-  return { home: sections, continuing };
+  // The shelves leave out the games the player is continuing, so the page waits for both reads;
+  // the second never fails and is quick (or settled at once for a visitor without a session).
+  const home = Promise.all([sections, continuing]).then(([data, games]) => ({
+    sections: data.sections,
+    continuing: games,
+  }));
+  // <Await> shows a failure; a read abandoned by navigating away must not be an unhandled rejection.
+  home.catch(() => {});
+  return { home };
 }
 
 export function ForYouPage() {
   const { t } = useTranslation();
   usePageTitle(t('titles.forYou'));
-  const { home: sections, continuing } = useLoaderData<typeof forYouLoader>();
-  // The shelves leave out the games the player is continuing, so they wait for both reads; the
-  // second never fails (the loader turns a failure into no games) and is quick or already done.
-  const both = useMemo(() => Promise.all([sections, continuing]), [sections, continuing]);
+  const { home } = useLoaderData<typeof forYouLoader>();
 
   return (
     <div className="for-you">
       <h1 className="sr-only">{t('titles.forYou')}</h1>
       <Suspense fallback={<ForYouSkeleton />}>
-        <Await resolve={both} errorElement={<ForYouError />}>
-          {([data, started]) => <ForYouSections sections={data.sections} continuing={started} />}
+        <Await resolve={home} errorElement={<ForYouError />}>
+          {(data) => <ForYouSections sections={data.sections} continuing={data.continuing} />}
         </Await>
       </Suspense>
     </div>
