@@ -32,18 +32,23 @@ describe('game list query', () => {
   const parse = (query: Record<string, unknown>) => gameListQuerySchema.safeParse(query);
 
   it('defaults to the most played, twenty a page, no search', () => {
-    expect(parse({}).data).toEqual({ sort: 'popular', page_size: 20, q: null, cursor: null });
+    expect(parse({}).data).toEqual({ sort: 'popular', page_size: 20 });
   });
 
   it('trims the search and treats a blank one as none', () => {
     expect(parse({ q: '  灯笼 ' }).data?.q).toBe('灯笼');
     expect(parse({ q: '   ' }).data?.q).toBeNull();
+    expect(parse({ q: '' }).data?.q).toBeNull();
   });
 
   it('counts the search limit in characters', () => {
     expect(parse({ q: '🔑'.repeat(GAME_LIST_SEARCH_MAX) }).success).toBe(true);
     expect(parse({ q: '🔑'.repeat(GAME_LIST_SEARCH_MAX + 1) }).success).toBe(false);
     expect(parse({ q: 'a\u0000b' }).success).toBe(false);
+  });
+
+  it('names the cursor when it does not parse', () => {
+    expect(parse({ cursor: 'popular_1_0' }).error?.issues[0]?.path).toEqual(['cursor']);
   });
 
   it('names the cursor when it belongs to another order', () => {

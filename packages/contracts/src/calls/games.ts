@@ -70,26 +70,30 @@ const searchTextSchema = z.string().trim().check(characterCount(0, GAME_LIST_SEA
  * The browse page's list (docs/decisions/0030): one genre or all, in one of three orders, optionally
  * searched by title and tag in the request's language, a page at a time from an opaque cursor.
  */
+/** A cursor a page answer gave; anything else is refused by name. */
+const cursorSchema = z
+  .string()
+  .max(200)
+  .transform((text, ctx): GameListCursor => {
+    const cursor = decodeGameListCursor(text);
+    if (cursor) return cursor;
+    ctx.issues.push({ code: 'custom', input: text });
+    return z.NEVER;
+  });
+
 export const gameListQuerySchema = z
   .object({
     script_type: scriptType.optional(),
     sort: z.enum(GAME_LIST_SORTS).default(DEFAULT_GAME_LIST_SORT),
-    q: searchTextSchema.optional(),
-    cursor: z.string().max(200).optional(),
+    q: searchTextSchema.transform((text) => text || null).optional(),
+    cursor: cursorSchema.optional(),
     page_size: queryNumber(z.number().int().min(1).max(50)).default(20),
   })
-  .transform((query, ctx) => {
-    const { cursor: text, q, ...rest } = query;
-    let cursor: GameListCursor | null = null;
-    if (text !== undefined) {
-      cursor = decodeGameListCursor(text);
-      // A cursor is only good for the order that made it: another order would skip or repeat games.
-      if (!cursor || cursor.sort !== query.sort) {
-        ctx.issues.push({ code: 'custom', path: ['cursor'], input: text });
-        return z.NEVER;
-      }
-    }
-    return { ...rest, q: q || null, cursor };
+  .check((ctx) => {
+    // A cursor is only good for the order that made it: another order would skip or repeat games.
+    const { cursor, sort } = ctx.value;
+    if (cursor && cursor.sort !== sort)
+      ctx.issues.push({ code: 'custom', path: ['cursor'], input: ctx.value });
   });
 
 export const gameListCall = defineCall({

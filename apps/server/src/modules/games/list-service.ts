@@ -43,7 +43,7 @@ export function createGameListService(db: Db) {
         listGamePage(db, {
           ...filter,
           sort: query.sort,
-          cursor: query.cursor,
+          cursor: query.cursor ?? null,
           limit: query.page_size + 1,
         }),
         countGames(db, filter),
