@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildGameCard } from '../../test/games';
@@ -31,6 +31,10 @@ function renderBrowse(entry = '/browse') {
 }
 
 afterEach(() => vi.unstubAllGlobals());
+
+// The page reads through a lazy loader and a query: on a busy two-core machine the first render
+// of a file can take more than the default second.
+configure({ asyncUtilTimeout: 5_000 });
 
 describe('Browse', () => {
   it('reads filters from the URL, asks the list with them, and shows the games', async () => {

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { configure, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { buildGameCard } from '../../test/games';
@@ -14,6 +14,10 @@ const renderForYou = () =>
       )}
     />,
   );
+
+// The page reads through a lazy loader and a query: on a busy two-core machine the first render
+// of a file can take more than the default second.
+configure({ asyncUtilTimeout: 5_000 });
 
 describe('For You', () => {
   it('features the first recommended game and lists every section that has games', async () => {
