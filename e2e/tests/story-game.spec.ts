@@ -1,5 +1,6 @@
 import { switchLanguage, waitForMount } from '../support/app';
 import { expect, test } from '../support/device';
+import { openGameFromHome } from '../support/home';
 import { choose, readUntilAction } from '../support/story';
 
 test('a stranger opens a demo game, plays chapter one to its end, and resumes after a reload', async ({
@@ -9,10 +10,7 @@ test('a stranger opens a demo game, plays chapter one to its end, and resumes af
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/For_You');
   await waitForMount(page);
-  await page
-    .locator('[data-section="SUSPENSE"]')
-    .getByRole('link', { name: /The Lantern Ledger/ })
-    .click();
+  await openGameFromHome(page, /The Lantern Ledger/);
   await expect(page).toHaveURL(/\/drama\/\d+$/);
 
   // How soon that line appears is measured by bench/first-line, not asserted here.
@@ -110,10 +108,7 @@ test('the play page works on a phone and in Chinese', async ({ page }) => {
   await page.goto('/For_You');
   await waitForMount(page);
   await switchLanguage(page, 'zh_CN');
-  await page
-    .locator('[data-section="MAGIC"]')
-    .getByRole('link', { name: /余烬学院/ })
-    .click();
+  await openGameFromHome(page, /余烬学院/);
   await expect(page.getByTestId('dialogue')).toContainText('上百支蜡烛');
   await page.getByRole('button', { name: '手册' }).click();
   const journal = page.getByRole('complementary', { name: '手册' });

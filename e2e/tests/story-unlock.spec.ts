@@ -1,5 +1,6 @@
 import { type Locale, switchLanguage, waitForMount } from '../support/app';
 import { expect, type Page, test } from '../support/device';
+import { openGameFromHome } from '../support/home';
 import { playLanternChapterOne, readUntilAction } from '../support/story';
 
 async function openLanternLedger(page: Page, title: RegExp, locale?: Locale) {
@@ -9,7 +10,7 @@ async function openLanternLedger(page: Page, title: RegExp, locale?: Locale) {
     await switchLanguage(page, locale);
     await expect(page.locator('html')).toHaveAttribute('lang', locale.replace('_', '-'));
   }
-  await page.locator('[data-section="SUSPENSE"]').getByRole('link', { name: title }).click();
+  await openGameFromHome(page, title);
   await expect(page).toHaveURL(/\/drama\/\d+$/);
   await expect(page.getByTestId('dialogue')).toBeVisible();
 }

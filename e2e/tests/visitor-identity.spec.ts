@@ -3,6 +3,7 @@ import { inviteCode, mailedCode, newEmail } from '../support/accounts';
 import { callPath } from '../support/api';
 import { pathOf, RISK_DEVICE_PATH, STORAGE_KEYS, waitForMount } from '../support/app';
 import { expect, type Page, test } from '../support/device';
+import { openGameFromHome } from '../support/home';
 import { choose, readUntilAction } from '../support/story';
 import { buyGems, heldVisitor, visitorLogin } from '../support/visitor';
 
@@ -26,10 +27,7 @@ async function reloadThroughRiskStep(page: Page) {
 async function openLanternLedger(page: Page) {
   await page.goto('/For_You');
   await waitForMount(page);
-  await page
-    .locator('[data-section="SUSPENSE"]')
-    .getByRole('link', { name: /The Lantern Ledger/ })
-    .click();
+  await openGameFromHome(page, /The Lantern Ledger/);
   await expect(page.getByTestId('dialogue')).toBeVisible();
 }
 

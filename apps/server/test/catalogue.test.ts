@@ -31,11 +31,10 @@ describe('public catalogue reads', () => {
 
     server.clock.advance(5_001);
     const sections = (await home()).data!.sections;
-    expect(sections.map((s) => s.key)).toEqual(['recommended', 'new', 'MAGIC', 'ROMANCE']);
-    const recommended = sections[0]!.games;
-    expect(recommended.map((g) => g.play_count)).toEqual([900, 50]);
-    expect(sections[1]!.games[0]!.script_type).toBe('ROMANCE');
-    expect(sections.find((s) => s.key === 'MAGIC')!.games).toHaveLength(1);
+    // Two games fill the featured slot and one shelf; every later shelf would only repeat them.
+    expect(sections.map((s) => s.key)).toEqual(['featured', 'recommended']);
+    expect(sections[0]!.games.map((g) => g.play_count)).toEqual([900]);
+    expect(sections[1]!.games.map((g) => g.play_count)).toEqual([50]);
   });
 
   it('localizes titles per language and caches each language apart', async () => {
@@ -59,11 +58,41 @@ describe('public catalogue reads', () => {
     expect((await home()).headers.get('etag')).toBe(etag);
   });
 
+  it('shows each game once across the featured game and every shelf, and no empty shelf', async () => {
+    const db = server.database.db;
+    const genres = ['SUSPENSE', 'MAGIC', 'FUTURE', 'COMEDY'] as const;
+    for (let i = 0; i < 28; i++) {
+      await buildGame(db, {
+        scriptType: genres[i % genres.length],
+        playCount: 1000 + i,
+        publishedAt: new Date(Date.now() - i * 3_600_000),
+      });
+    }
+    server.clock.advance(5_001);
+    const sections = (await home()).data!.sections;
+    const shown = sections.flatMap((s) => s.games.map((g) => g.id));
+    expect(new Set(shown).size).toBe(shown.length);
+    expect(shown).toHaveLength(30);
+    for (const section of sections) expect(section.games.length).toBeGreaterThan(0);
+    const [featured, recommended, fresh, ...shelves] = sections;
+    expect(featured!.games.map((g) => g.play_count)).toEqual([1027]);
+    // The next ten most played, then the ten newest of the rest, then genres take what is left.
+    expect(recommended!.games.map((g) => g.play_count)).toEqual(
+      Array.from({ length: 10 }, (_, i) => 1026 - i),
+    );
+    expect(fresh!.key).toBe('new');
+    // (The game with 50 plays was published between the first two of this test.)
+    expect(fresh!.games.map((g) => g.play_count)).toEqual([
+      1000, 50, 1001, 1002, 1003, 1004, 1005, 1006, 1007, 1008,
+    ]);
+    expect(shelves.every((s) => s.games.every((g) => g.script_type === s.script_type))).toBe(true);
+  });
+
   it('pages a section and validates paging', async () => {
     const page = await api(server, CALLS.homePage, {
       query: { section: 'recommended', page: '1', page_size: '1' },
     });
-    expect(page.data).toMatchObject({ total: 2, page: 1, page_size: 1 });
+    expect(page.data).toMatchObject({ total: 30, page: 1, page_size: 1 });
     expect(page.data!.list).toHaveLength(1);
     const bad: Record<string, string>[] = [
       { section: 'new', page: '0' },

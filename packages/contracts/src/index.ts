@@ -8,6 +8,7 @@ export * from './calls/platform.js';
 export * from './calls/wallet.js';
 export * from './constants.js';
 export * from './envelope.js';
+export * from './game-list.js';
 export * from './status.js';
 export * from './text-fields.js';
 export * from './text-length.js';

@@ -35,6 +35,7 @@ describe('routes', () => {
     ['/nowhere/at/all', '/For_You'],
     ['/For_You', '/For_You'],
     ['/drama', '/drama'],
+    ['/browse', '/browse'],
     ['/drama/42', '/drama/42'],
     ['/discordloginback', '/discordloginback'],
     ['/payment/callback', '/payment/callback'],

@@ -56,6 +56,14 @@ export const routes: RouteObject[] = [
                 ],
               },
               {
+                // Not in SPEC §2: the list of every story (docs/decisions/0030).
+                path: 'browse',
+                lazy: () =>
+                  import('../features/browse/browse-page').then((m) => ({
+                    Component: m.BrowsePage,
+                  })),
+              },
+              {
                 path: 'drama',
                 lazy: () =>
                   import('../features/drama/drama-page').then((m) => ({ Component: m.DramaPage })),

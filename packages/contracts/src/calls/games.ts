@@ -1,6 +1,21 @@
 import { z } from 'zod';
-import { defineCall, idSchema, pageOf, pageQuerySchema, queryIdSchema } from '../call.js';
+import {
+  defineCall,
+  idSchema,
+  pageOf,
+  pageQuerySchema,
+  queryIdSchema,
+  queryNumber,
+} from '../call.js';
 import { AUDIO_KINDS, EXPRESSIONS, ITEM_KEYS, SCRIPT_TYPES } from '../constants.js';
+import {
+  DEFAULT_GAME_LIST_SORT,
+  decodeGameListCursor,
+  GAME_LIST_SEARCH_MAX,
+  GAME_LIST_SORTS,
+  type GameListCursor,
+} from '../game-list.js';
+import { characterCount, storable } from '../text-fields.js';
 
 const scriptType = z.enum(SCRIPT_TYPES);
 const expression = z.enum(EXPRESSIONS);
@@ -48,12 +63,52 @@ export const homePageCall = defineCall({
   data: pageOf(gameCardSchema),
 });
 
+/** Search text: trimmed, up to GAME_LIST_SEARCH_MAX characters; empty means no search. */
+const searchTextSchema = z.string().trim().check(characterCount(0, GAME_LIST_SEARCH_MAX), storable);
+
+/**
+ * The browse page's list (docs/decisions/0030): one genre or all, in one of three orders, optionally
+ * searched by title and tag in the request's language, a page at a time from an opaque cursor.
+ */
+/** A cursor a page answer gave; anything else is refused by name. */
+const cursorSchema = z
+  .string()
+  .max(200)
+  .transform((text, ctx): GameListCursor => {
+    const cursor = decodeGameListCursor(text);
+    if (cursor) return cursor;
+    ctx.issues.push({ code: 'custom', input: text });
+    return z.NEVER;
+  });
+
+export const gameListQuerySchema = z
+  .object({
+    script_type: scriptType.optional(),
+    sort: z.enum(GAME_LIST_SORTS).default(DEFAULT_GAME_LIST_SORT),
+    q: searchTextSchema.transform((text) => text || null).optional(),
+    cursor: cursorSchema.optional(),
+    page_size: queryNumber(z.number().int().min(1).max(50)).default(20),
+  })
+  .check((ctx) => {
+    // A cursor is only good for the order that made it: another order would skip or repeat games.
+    const { cursor, sort } = ctx.value;
+    if (cursor && cursor.sort !== sort)
+      ctx.issues.push({ code: 'custom', path: ['cursor'], input: ctx.value });
+  });
+
 export const gameListCall = defineCall({
   method: 'GET',
   path: '/api/auth/h5/game/list',
-  query: pageQuerySchema.extend({ script_type: scriptType.optional() }),
-  data: pageOf(gameCardSchema),
+  query: gameListQuerySchema,
+  data: z.object({
+    list: z.array(gameCardSchema),
+    /** Hand back as `cursor` for the next page; null on the last page. */
+    next_cursor: z.string().nullable(),
+    /** Games matching the filter and search, on every page. */
+    total: z.number().int(),
+  }),
 });
+export type GameListPage = z.infer<typeof gameListCall.data>;
 
 export const userGameSchema = z.object({
   game: gameCardSchema,

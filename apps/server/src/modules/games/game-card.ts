@@ -2,6 +2,7 @@ import type { GameCard } from '@taleforge/contracts';
 import type { Locale, ScriptType } from '@taleforge/contracts/constants';
 import type { LocalizedText } from '../../platform/db/schema/index.js';
 import type { GameCardRow } from './queries.js';
+import { localizeTag } from './tag-labels.js';
 
 export function localize(text: LocalizedText, locale: Locale): string {
   return text[locale] ?? text.en_US;
@@ -15,7 +16,7 @@ export function toGameCard({ game, creator }: GameCardRow, locale: Locale): Game
     cover: game.cover,
     description: localize(game.description, locale),
     script_type: game.scriptType as ScriptType,
-    tags: game.tags,
+    tags: game.tags.map((tag) => localizeTag(tag, locale)),
     languages: game.languages,
     creator: {
       taleforge_id: creator.publicId,

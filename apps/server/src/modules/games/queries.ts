@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, notInArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { games, users } from '../../platform/db/schema/index.js';
 
@@ -16,11 +16,19 @@ export type GameOrder = 'popular' | 'newest';
 
 export async function listPublishedGames(
   db: Db,
-  options: { order: GameOrder; scriptType?: string | undefined; limit: number; offset: number },
+  options: {
+    order: GameOrder;
+    scriptType?: string | undefined;
+    limit: number;
+    offset: number;
+    /** Games already shown elsewhere on the page. */
+    excludeIds?: number[];
+  },
 ): Promise<GameCardRow[]> {
   const where = and(
     isNotNull(games.publishedAt),
     options.scriptType ? eq(games.scriptType, options.scriptType) : undefined,
+    options.excludeIds?.length ? notInArray(games.id, options.excludeIds) : undefined,
   );
   const order =
     options.order === 'popular'

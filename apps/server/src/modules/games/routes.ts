@@ -16,7 +16,5 @@ export function registerGameRoutes(
     catalogue.page(query.section, request.locale, query.page, query.page_size),
   );
 
-  defineRoute(app, gameListCall, ({ query, request }) =>
-    catalogue.page(query.script_type ?? 'recommended', request.locale, query.page, query.page_size),
-  );
+  defineRoute(app, gameListCall, ({ query, request }) => catalogue.list(query, request.locale));
 }

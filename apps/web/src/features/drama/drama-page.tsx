@@ -11,6 +11,7 @@ export function DramaPage() {
       body={t('placeholder.drama.body')}
       seed="drama-stage"
       genre="ROMANCE"
+      action={{ to: '/browse', label: t('browse.linkFromDrama') }}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { configure, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { buildGameCard } from '../../test/games';
@@ -15,6 +15,10 @@ const renderForYou = () =>
     />,
   );
 
+// The page reads through a lazy loader and a query: on a busy two-core machine the first render
+// of a file can take more than the default second.
+configure({ asyncUtilTimeout: 5_000 });
+
 describe('For You', () => {
   it('features the first recommended game and lists every section that has games', async () => {
     stubApi({
@@ -30,6 +34,54 @@ describe('For You', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Lanterns' })).toBeTruthy();
     expect(screen.getAllByText('Ashfall').length).toBeGreaterThan(0);
     expect(screen.queryByRole('heading', { name: /heroes/i })).toBeNull();
+  });
+
+  it('features the featured game, shows every other game once, and links to every story', async () => {
+    localStorage.setItem('access_token', 'tok');
+    stubApi({
+      '/api/h5/game/home': {
+        sections: [
+          {
+            key: 'featured',
+            script_type: null,
+            games: [buildGameCard({ id: 1, title: 'Lanterns' })],
+          },
+          {
+            key: 'recommended',
+            script_type: null,
+            games: [
+              buildGameCard({ id: 2, title: 'Kepler' }),
+              buildGameCard({ id: 3, title: 'Ember' }),
+            ],
+          },
+          { key: 'new', script_type: null, games: [buildGameCard({ id: 4, title: 'Ashfall' })] },
+        ],
+      },
+      '/api/h5/game/user/games': {
+        list: [
+          {
+            game: buildGameCard({ id: 4, title: 'Ashfall' }),
+            chapter_id: 9,
+            chapter_title: 'Cold Start',
+            progress_percent: 10,
+            last_played_at: '2026-11-20T10:00:00.000Z',
+          },
+        ],
+        page: 1,
+        page_size: 10,
+        total: 1,
+      },
+    });
+    renderForYou();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Lanterns' })).toBeTruthy();
+    // Ashfall is being continued: it sits in that shelf only, and its "new" shelf is gone.
+    expect(screen.getAllByText('Ashfall')).toHaveLength(1);
+    expect(screen.getAllByText('Lanterns')).toHaveLength(1);
+    expect(screen.queryByRole('heading', { name: 'New releases' })).toBeNull();
+    const shelf = screen.getByRole('region', { name: 'Recommended for you' });
+    expect(shelf.textContent).toContain('Kepler');
+    expect(screen.getByRole('link', { name: 'Browse all' }).getAttribute('href')).toBe('/browse');
+    localStorage.clear();
   });
 
   it('puts the games a player has started first, with where they are and how far', async () => {

@@ -6,17 +6,18 @@ import type {
 } from '@taleforge/contracts';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Await, type LoaderFunctionArgs, useLoaderData, useRevalidator } from 'react-router';
+import { Await, Link, type LoaderFunctionArgs, useLoaderData, useRevalidator } from 'react-router';
 import { endpoint, request } from '../../shared/api';
 import { usePageTitle } from '../../shared/lib/use-page-title';
 import { hasToken } from '../auth/session';
+import { arrangeHome } from './arrange-home';
 import { ContinueShelf } from './continue-shelf';
 import { HomeEmpty } from './home-empty';
 import { HomeHero, HomeHeroSkeleton } from './home-hero';
 import { HomeSection, HomeSectionSkeleton } from './home-section';
 import './home.css';
 
-const home = endpoint<typeof homeCall>({ method: 'GET', path: '/api/h5/game/home' });
+const homeRead = endpoint<typeof homeCall>({ method: 'GET', path: '/api/h5/game/home' });
 const userGames = endpoint<typeof userGamesCall>({
   method: 'GET',
   path: '/api/h5/game/user/games',
@@ -25,7 +26,7 @@ const CONTINUE_SHELF_SIZE = 10;
 
 /** Starts the reads without waiting for them, so the shell and skeletons show at once. */
 export function forYouLoader({ request: navigation }: LoaderFunctionArgs) {
-  const sections = request(home, { signal: navigation.signal });
+  const sections = request(homeRead, { signal: navigation.signal });
   // Only someone with a session (a visitor who opened a game counts) has games to go back to.
   const started = hasToken()
     ? request(userGames, {
@@ -34,24 +35,30 @@ export function forYouLoader({ request: navigation }: LoaderFunctionArgs) {
         quiet: true,
       }).then((page) => page.list)
     : Promise.resolve([]);
-  // <Await> shows a failure; a read abandoned by navigating away must not be an unhandled rejection.
-  sections.catch(() => {});
   // The shelf is a shortcut: without it the page is still whole.
   const continuing = started.catch((): UserGame[] => []);
-  return { home: sections, continuing };
+  // The shelves leave out the games the player is continuing, so the page waits for both reads;
+  // the second never fails and is quick (or settled at once for a visitor without a session).
+  const home = Promise.all([sections, continuing]).then(([data, games]) => ({
+    sections: data.sections,
+    continuing: games,
+  }));
+  // <Await> shows a failure; a read abandoned by navigating away must not be an unhandled rejection.
+  home.catch(() => {});
+  return { home };
 }
 
 export function ForYouPage() {
   const { t } = useTranslation();
   usePageTitle(t('titles.forYou'));
-  const { home: sections, continuing } = useLoaderData<typeof forYouLoader>();
+  const { home } = useLoaderData<typeof forYouLoader>();
 
   return (
     <div className="for-you">
       <h1 className="sr-only">{t('titles.forYou')}</h1>
       <Suspense fallback={<ForYouSkeleton />}>
-        <Await resolve={sections} errorElement={<ForYouError />}>
-          {(data) => <ForYouSections sections={data.sections} continuing={continuing} />}
+        <Await resolve={home} errorElement={<ForYouError />}>
+          {(data) => <ForYouSections sections={data.sections} continuing={data.continuing} />}
         </Await>
       </Suspense>
     </div>
@@ -63,21 +70,31 @@ function ForYouSections({
   continuing,
 }: {
   sections: HomeSectionData[];
-  continuing: Promise<UserGame[]>;
+  continuing: UserGame[];
 }) {
-  const filled = sections.filter((section) => section.games.length > 0);
-  const featured =
-    filled.find((section) => section.key === 'recommended')?.games[0] ?? filled[0]?.games[0];
+  const { t } = useTranslation();
+  const { hero, shelves } = arrangeHome(
+    sections,
+    continuing.map((entry) => entry.game),
+  );
+  const browseLink = (
+    <Link to="/browse" className="home-section__more">
+      {t('browse.linkFromHome')}
+    </Link>
+  );
   return (
     <>
-      <HomeHero game={featured} />
-      <Suspense fallback={null}>
-        <Await resolve={continuing}>{(games) => <ContinueShelf games={games} />}</Await>
-      </Suspense>
-      {filled.length === 0 && <HomeEmpty />}
-      {filled.map((section) => (
-        <HomeSection key={section.key} section={section} />
+      <HomeHero game={hero} />
+      <ContinueShelf games={continuing} />
+      {!hero && <HomeEmpty />}
+      {shelves.map((section, index) => (
+        <HomeSection
+          key={section.key}
+          section={section}
+          action={index === 0 ? browseLink : undefined}
+        />
       ))}
+      {hero && shelves.length === 0 && <div className="home-browse">{browseLink}</div>}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import type { HomeSection as HomeSectionData } from '@taleforge/contracts';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GameCard, GameCardSkeleton } from './game-card';
 
@@ -13,14 +13,18 @@ function useSectionTitle(section: HomeSectionData): string {
   return section.key;
 }
 
-export function HomeSection({ section }: { section: HomeSectionData }) {
+/** A shelf; `action` sits beside its title (the first shelf's link to every story). */
+export function HomeSection({ section, action }: { section: HomeSectionData; action?: ReactNode }) {
   const titleId = useId();
   const title = useSectionTitle(section);
   return (
     <section className="home-section" aria-labelledby={titleId} data-section={section.key}>
-      <h2 id={titleId} className="home-section__title">
-        {title}
-      </h2>
+      <div className="home-section__head">
+        <h2 id={titleId} className="home-section__title">
+          {title}
+        </h2>
+        {action}
+      </div>
       <ul className="card-row">
         {section.games.map((game) => (
           <li key={game.id}>

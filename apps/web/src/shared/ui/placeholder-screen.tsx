@@ -10,10 +10,18 @@ type PlaceholderScreenProps = {
   body: string;
   seed: string;
   genre?: ScriptType | null;
+  /** Somewhere useful to go meanwhile, shown before the way home. */
+  action?: { to: string; label: string };
 };
 
 /** A calm, honest stand-in for screens whose real content arrives in a later issue. */
-export function PlaceholderScreen({ title, body, seed, genre = null }: PlaceholderScreenProps) {
+export function PlaceholderScreen({
+  title,
+  body,
+  seed,
+  genre = null,
+  action,
+}: PlaceholderScreenProps) {
   const { t } = useTranslation();
   const titleId = useId();
   return (
@@ -27,6 +35,11 @@ export function PlaceholderScreen({ title, body, seed, genre = null }: Placehold
           {title}
         </h1>
         <p className="placeholder__body">{body}</p>
+        {action && (
+          <Link className="button button--gold" to={action.to}>
+            {action.label}
+          </Link>
+        )}
         <Link className="button button--ghost" to="/For_You">
           {t('common.backHome')}
         </Link>
