@@ -4,12 +4,12 @@
 import type { Locale } from '@taleforge/contracts';
 import { switchLanguage, waitForMount } from '../support/app';
 import { expect, type Page, test } from '../support/device';
+import { openGameFromHome } from '../support/home';
 import { choose, readUntilAction } from '../support/story';
 
 // Playing through to a mini-game takes a while on a busy machine (each new screen is also checked).
 test.describe.configure({ timeout: 90_000 });
 
-const SECTION = { cafe: 'ROMANCE', ember: 'MAGIC' } as const;
 const TITLE = {
   cafe: { en_US: 'Second Chance Café', zh_CN: '再来一杯咖啡馆', ja_JP: 'セカンドチャンス・カフェ' },
   ember: { en_US: 'Ember Academy', zh_CN: '余烬学院', ja_JP: 'エンバー魔法学院' },
@@ -21,10 +21,7 @@ async function openGame(page: Page, game: keyof typeof TITLE, locale: Locale, wi
   await page.goto('/For_You');
   await waitForMount(page);
   if (locale !== 'en_US') await switchLanguage(page, locale);
-  await page
-    .locator(`[data-section="${SECTION[game]}"]`)
-    .getByRole('link', { name: new RegExp(TITLE[game][locale]) })
-    .click();
+  await openGameFromHome(page, new RegExp(TITLE[game][locale]));
   await expect(page).toHaveURL(/\/drama\/\d+$/);
 }
 
