@@ -1,0 +1,84 @@
+// Layout checks for the phone journeys: nothing may scroll or stick out sideways, and what a
+// player must reach may not sit under the fixed header or tab bar.
+
+import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
+
+export const PHONE = { width: 390, height: 844 } as const;
+export const DESKTOP = { width: 1280, height: 900 } as const;
+
+/**
+ * What sticks out sideways on the page as shown (runs in the browser): the document itself
+ * scrolling sideways, and every rendered element whose box leaves the viewport's width. An
+ * element inside a box that clips or scrolls sideways (a shelf of cards) is judged by that box:
+ * it is hidden there, not off the page. `html` and `body` never count as such a box, so hiding
+ * an overflow with `overflow-x: hidden` on them does not pass.
+ */
+function findSidewaysOverflow(): string[] {
+  const problems: string[] = [];
+  const root = document.scrollingElement ?? document.documentElement;
+  if (root.scrollWidth > root.clientWidth) {
+    problems.push(`the page scrolls sideways: ${root.scrollWidth} > ${root.clientWidth} px`);
+  }
+  const width = document.documentElement.clientWidth;
+  const clipped = (el: Element) => {
+    for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+      if (getComputedStyle(up).overflowX !== 'visible') return true;
+    }
+    return false;
+  };
+  const describe = (el: Element) => {
+    const id = el.id ? `#${el.id}` : '';
+    const classes = [...el.classList].map((c) => `.${c}`).join('');
+    const text = (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 30);
+    return `<${el.tagName.toLowerCase()}${id}${classes}> "${text}"`;
+  };
+  for (const el of document.body.querySelectorAll('*')) {
+    const box = el.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) continue;
+    if (box.left >= -0.5 && box.right <= width + 0.5) continue;
+    if (!el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
+    if (clipped(el)) continue;
+    problems.push(`${describe(el)} spans ${Math.round(box.left)}–${Math.round(box.right)} px`);
+  }
+  return problems;
+}
+
+/** Fails with every element that sticks out, by name, when anything does. */
+export async function expectNoSidewaysOverflow(page: Page, screen: string) {
+  // Layout settles after fonts, lazy chunks and transitions: judge the screen once it holds.
+  await expect
+    .poll(() => page.evaluate(findSidewaysOverflow), {
+      message: `${screen} at ${page.viewportSize()?.width} px has nothing sideways`,
+      timeout: 5_000,
+    })
+    .toEqual([]);
+}
+
+/** The element's whole box is inside the viewport's width and height as the page is now. */
+export async function expectInView(locator: Locator, what: string) {
+  const box = await locator.boundingBox();
+  const viewport = locator.page().viewportSize()!;
+  expect(box, `${what} is rendered`).not.toBeNull();
+  expect(box!.x, `${what} starts inside the viewport`).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width, `${what} ends inside the viewport`).toBeLessThanOrEqual(
+    viewport.width + 0.5,
+  );
+  expect(box!.y, `${what} is not above the viewport`).toBeGreaterThanOrEqual(0);
+  expect(box!.y + box!.height, `${what} is not below the viewport`).toBeLessThanOrEqual(
+    viewport.height + 0.5,
+  );
+}
+
+/**
+ * The screen at phone width, then at desktop width: neither scrolls sideways; each is saved as
+ * a picture beside the test's results (`<name>-390.png`, `<name>-1280.png`) for a person to judge.
+ * The page is left at phone width.
+ */
+export async function checkScreen(page: Page, testInfo: TestInfo, name: string) {
+  for (const size of [PHONE, DESKTOP]) {
+    await page.setViewportSize(size);
+    await expectNoSidewaysOverflow(page, name);
+    await page.screenshot({ path: testInfo.outputPath(`${name}-${size.width}.png`) });
+  }
+  await page.setViewportSize(PHONE);
+}
