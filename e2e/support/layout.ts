@@ -7,8 +7,9 @@ export const PHONE = { width: 390, height: 844 } as const;
 export const DESKTOP = { width: 1280, height: 900 } as const;
 
 /**
- * What sticks out sideways on the page as shown (runs in the browser): the document itself
- * scrolling sideways, and every rendered element whose box leaves the viewport's width. An
+ * What sticks out sideways on the page as shown (runs in the browser): the document, or a box
+ * inside it, scrolling sideways, and every rendered element whose box leaves the viewport's
+ * width. An
  * element inside a box that clips or scrolls sideways (a shelf of cards) is judged by that box:
  * it is hidden there, not off the page. `html` and `body` never count as such a box, so hiding
  * an overflow with `overflow-x: hidden` on them does not pass.
@@ -33,6 +34,21 @@ function findSidewaysOverflow(): string[] {
     return `<${el.tagName.toLowerCase()}${id}${classes}> "${text}"`;
   };
   for (const el of document.body.querySelectorAll('*')) {
+    // A box whose content is wider than itself scrolls or hides it sideways (a dialog with
+    // overflow hidden still scrolls to a focused field), unless it is a row made to be swiped
+    // (it snaps along x), a line of text cut with an ellipsis on purpose, or text for screen
+    // readers only (a 1 px box).
+    const style = getComputedStyle(el);
+    const swipeRow = /^(x|both)/.test(style.scrollSnapType);
+    const ellipsis = style.textOverflow === 'ellipsis';
+    const screenReaderOnly = el.clientWidth <= 1;
+    if (style.overflowX !== 'visible' && !swipeRow && !ellipsis && !screenReaderOnly) {
+      if (el.scrollWidth > el.clientWidth + 1 || el.scrollLeft !== 0) {
+        problems.push(
+          `${describe(el)} holds ${el.scrollWidth} px in ${el.clientWidth} px (scrolled ${el.scrollLeft})`,
+        );
+      }
+    }
     const box = el.getBoundingClientRect();
     if (box.width === 0 || box.height === 0) continue;
     if (box.left >= -0.5 && box.right <= width + 0.5) continue;
