@@ -85,6 +85,17 @@ export async function expectInView(locator: Locator, what: string) {
   );
 }
 
+/** Waits (2 s at most) for the transitions and animations that end, e.g. a dialog sliding in. */
+async function settle(page: Page) {
+  await page.evaluate(() => {
+    const ending = document
+      .getAnimations()
+      .filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+      .map((a) => a.finished.catch(() => undefined));
+    return Promise.race([Promise.all(ending), new Promise((done) => setTimeout(done, 2_000))]);
+  });
+}
+
 /**
  * The screen at phone width, then at desktop width: neither scrolls sideways; each is saved as
  * a picture beside the test's results (`<name>-390.png`, `<name>-1280.png`) for a person to judge.
@@ -93,6 +104,7 @@ export async function expectInView(locator: Locator, what: string) {
 export async function checkScreen(page: Page, testInfo: TestInfo, name: string) {
   for (const size of [PHONE, DESKTOP]) {
     await page.setViewportSize(size);
+    await settle(page);
     await expectNoSidewaysOverflow(page, name);
     await page.screenshot({ path: testInfo.outputPath(`${name}-${size.width}.png`) });
   }
