@@ -51,7 +51,10 @@ describe('verification codes', () => {
     expect(smtp.codeFor('rush@example.com')).toBe(code);
 
     server.clock.advance(18_500);
-    expect(await ticket('RUSH@example.com')).toMatchObject({ status: 200, data: { resend_in: 60 } });
+    expect(await ticket('RUSH@example.com')).toMatchObject({
+      status: 200,
+      data: { resend_in: 60 },
+    });
     expect(smtp.mailsTo('rush@example.com').length - before).toBe(2);
   });
 
@@ -66,7 +69,9 @@ describe('verification codes', () => {
     const code = smtp.codeFor('twice@example.com');
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 6; i++)
-      await api(server, CALLS.register, { body: registerPayload('twice@example.com', wrong, invite) });
+      await api(server, CALLS.register, {
+        body: registerPayload('twice@example.com', wrong, invite),
+      });
     expect((await ticket('twice@example.com', 'REGISTER')).status).toBe(2003);
     server.clock.advance(60_000);
     expect((await ticket('twice@example.com', 'REGISTER')).data).toEqual({ resend_in: 60 });

@@ -69,12 +69,7 @@ export function DiceGame({
   useReveal(section);
   const last = game.rolls.at(-1) ?? null;
   return (
-    <section
-      ref={section}
-      className="minigame"
-      aria-labelledby="dice-title"
-      data-testid="dice"
-    >
+    <section ref={section} className="minigame" aria-labelledby="dice-title" data-testid="dice">
       <h2 id="dice-title" className="minigame__title">
         {t('play.dice.title', { name: game.opponent_name })}
       </h2>

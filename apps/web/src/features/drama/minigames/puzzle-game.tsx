@@ -32,12 +32,7 @@ export function PuzzleGame({
   };
 
   return (
-    <section
-      ref={section}
-      className="minigame"
-      aria-labelledby="puzzle-title"
-      data-testid="puzzle"
-    >
+    <section ref={section} className="minigame" aria-labelledby="puzzle-title" data-testid="puzzle">
       <h2 id="puzzle-title" className="minigame__title">
         {t('play.puzzle.title')}
       </h2>
