@@ -5,6 +5,11 @@ import { expect, type Locator, type Page, type TestInfo } from '@playwright/test
 
 export const PHONE = { width: 390, height: 844 } as const;
 export const DESKTOP = { width: 1280, height: 900 } as const;
+/** Widths checked but not pictured: the widest phones and a tablet held upright. */
+const BETWEEN = [
+  { width: 430, height: 932 },
+  { width: 768, height: 1024 },
+] as const;
 
 /**
  * What sticks out sideways on the page as shown (runs in the browser): the document, or a box
@@ -97,16 +102,18 @@ async function settle(page: Page) {
 }
 
 /**
- * The screen at phone width, then at desktop width: neither scrolls sideways; each is saved as
- * a picture beside the test's results (`<name>-390.png`, `<name>-1280.png`) for a person to judge.
- * The page is left at phone width.
+ * The screen at phone width, at 430 and 768 px, then at desktop width: none scrolls sideways.
+ * The phone and desktop views are saved as pictures beside the test's results
+ * (`<name>-390.png`, `<name>-1280.png`) for a person to judge. The page is left at phone width.
  */
 export async function checkScreen(page: Page, testInfo: TestInfo, name: string) {
-  for (const size of [PHONE, DESKTOP]) {
+  for (const size of [PHONE, ...BETWEEN, DESKTOP]) {
     await page.setViewportSize(size);
     await settle(page);
     await expectNoSidewaysOverflow(page, name);
-    await page.screenshot({ path: testInfo.outputPath(`${name}-${size.width}.png`) });
+    if (size === PHONE || size === DESKTOP) {
+      await page.screenshot({ path: testInfo.outputPath(`${name}-${size.width}.png`) });
+    }
   }
   await page.setViewportSize(PHONE);
 }
