@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall, pageOf, pageQuerySchema } from '../call.js';
-import { OAUTH_ENUM, SCENE_TYPE, TICKET_USE_TYPES } from '../constants.js';
+import { LIMITS, OAUTH_ENUM, SCENE_TYPE, TICKET_USE_TYPES } from '../constants.js';
 import { loginNicknameSchema, passwordSchema, storable } from '../text-fields.js';
 import { visitorSecretSchema } from '../visitor.js';
 
@@ -69,6 +69,16 @@ export const userExistCall = defineCall({
   data: z.boolean(),
 });
 
+/**
+ * `resend_in`: seconds until another code may be asked for (SPEC §9's 60 s countdown). A second
+ * ask for the same use while a live code is less than 60 s old mails nothing and answers the
+ * seconds left, so the browser goes on to the code step instead of a dead end.
+ */
+export const ticketDataSchema = z.object({
+  resend_in: z.number().int().min(0).max(LIMITS.resendCountdownSeconds),
+});
+export type TicketData = z.infer<typeof ticketDataSchema>;
+
 export const loginTicketCall = defineCall({
   method: 'POST',
   path: '/api/v1/login/ticket',
@@ -77,7 +87,7 @@ export const loginTicketCall = defineCall({
     send_to_email: z.boolean().default(true),
     ticket_use_type: z.enum(TICKET_USE_TYPES),
   }),
-  data: z.null(),
+  data: ticketDataSchema,
 });
 
 export const registerCall = defineCall({

@@ -1,4 +1,4 @@
-import type { LoginData, UserInfo } from '@taleforge/contracts';
+import type { LoginData, TicketData, UserInfo } from '@taleforge/contracts';
 import type { Locale } from '@taleforge/contracts/constants';
 import { STATUS, type StatusCode } from '@taleforge/contracts/status';
 import type { FastifyBaseLogger } from 'fastify';
@@ -12,6 +12,8 @@ import {
   closeCode,
   issueCode,
   normalizeEmail,
+  RESEND_AFTER_MS,
+  resendWait,
   withdrawCode,
 } from './codes.js';
 import { redeemInviteCode } from './invites.js';
@@ -106,11 +108,17 @@ export function createAccountService({
      * call tells nobody who is registered: an existing account gets a notice instead of a sign-up
      * code, and a reset for an unknown address sends nothing.
      */
-    async sendTicket(rawEmail: string, use: CodeUse, locale: Locale): Promise<void> {
+    async sendTicket(rawEmail: string, use: CodeUse, locale: Locale): Promise<TicketData> {
       const email = normalizeEmail(rawEmail);
       const at = now();
       const code = await issueCode(db, email, use, at);
-      if (code === null) throw new AppError(STATUS.CODE_TOO_SOON);
+      if (code === null) {
+        // The code mailed moments ago still works: say how long until another may be asked for.
+        const wait = await resendWait(db, email, use, at);
+        if (wait === null) throw new AppError(STATUS.CODE_TOO_SOON);
+        return { resend_in: wait };
+      }
+      const sent = { resend_in: RESEND_AFTER_MS / 1000 };
       const user = await findUserByEmail(db, email);
       const mail =
         use === 'REGISTER'
@@ -120,7 +128,7 @@ export function createAccountService({
           : user
             ? codeMail(email, use, code, locale)
             : null;
-      if (!mail) return;
+      if (!mail) return sent;
       try {
         await mailer.send(mail);
       } catch (error) {
@@ -128,6 +136,7 @@ export function createAccountService({
         await withdrawCode(db, email);
         throw new AppError(STATUS.MAIL_FAILED);
       }
+      return sent;
     },
 
     async register(

@@ -1,10 +1,11 @@
 import { createHash, randomInt } from 'node:crypto';
+import { LIMITS } from '@taleforge/contracts/constants';
 import { eq, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/client.js';
 import { verificationCodes } from '../../platform/db/schema/index.js';
 
 export const CODE_TTL_MS = 30 * 60_000;
-export const RESEND_AFTER_MS = 60_000;
+export const RESEND_AFTER_MS = LIMITS.resendCountdownSeconds * 1000;
 /** The 6th wrong try burns the code. */
 export const MAX_WRONG_TRIES = 6;
 
@@ -48,6 +49,30 @@ export async function issueCode(
     })
     .returning({ email: verificationCodes.email });
   return issued.length ? code : null;
+}
+
+/**
+ * Whole seconds until the address may be sent another code for `use`, while the code it already
+ * has is live (unused, not burnt, same use) and less than 60 s old; null otherwise, when a second
+ * ask is refused rather than answered with the code already on its way.
+ */
+export async function resendWait(
+  db: Db,
+  email: string,
+  use: CodeUse,
+  now: Date,
+): Promise<number | null> {
+  const [row] = await db
+    .select({
+      useType: verificationCodes.useType,
+      sentAt: verificationCodes.sentAt,
+      closedAt: verificationCodes.closedAt,
+    })
+    .from(verificationCodes)
+    .where(eq(verificationCodes.email, email));
+  if (!row || row.closedAt || row.useType !== use) return null;
+  const left = Math.ceil((row.sentAt.getTime() + RESEND_AFTER_MS - now.getTime()) / 1000);
+  return left > 0 ? Math.min(left, RESEND_AFTER_MS / 1000) : null;
 }
 
 /** Undo an issue whose mail could not be sent, so the player may ask again at once. */

@@ -39,8 +39,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
 
   defineRoute(app, loginTicketCall, async ({ body, request }) => {
     await limits.consume('ticket', request.ip, body.email);
-    await accounts.sendTicket(body.email, body.ticket_use_type, request.locale);
-    return null;
+    return accounts.sendTicket(body.email, body.ticket_use_type, request.locale);
   });
 
   defineRoute(app, registerCall, async ({ body, request }) => {

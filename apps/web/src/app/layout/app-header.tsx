@@ -69,8 +69,10 @@ function SignedInBalance() {
 
 export function AppHeader() {
   const { t } = useTranslation();
+  // Known at once from storage, so a phone's header makes room for the balance before it loads.
+  const signedIn = useSignedInUser() !== null;
   return (
-    <header className="app-header">
+    <header className={signedIn ? 'app-header app-header--signed-in' : 'app-header'}>
       <Link to="/For_You" className="brand" aria-label={t('brand.home')}>
         <LogoMark size={34} />
         <span className="brand__name" aria-hidden="true">

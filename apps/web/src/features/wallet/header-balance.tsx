@@ -1,27 +1,38 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLocale } from '../../shared/i18n/i18n';
+import { abbreviate } from '../../shared/lib/abbreviate';
 import { GemIcon } from '../../shared/ui/icons';
 import { formatGems } from './format';
 import { useGemBalance } from './wallet-api';
 import './wallet.css';
 
-/** The header's gem count; hidden for visitors and whenever the balance cannot be read. */
+/**
+ * The header's gem count, abbreviated as SPEC §9 says (9.2k, 1234.5w) so every balance up to
+ * 99,999,999 fits a 390 px header; the full figure is in its name and its tooltip. Hidden for
+ * visitors and whenever the balance cannot be read.
+ */
 export function HeaderBalance({ signedIn }: { signedIn: boolean }) {
   const { t } = useTranslation();
   const balance = useGemBalance(signedIn);
   if (!signedIn || balance.data === undefined) return null;
-  // The label carries the number as shown (1,600), so it holds the visible text (WCAG 2.5.3).
-  const shown = formatGems(balance.data, currentLocale());
+  const value = formatGems(balance.data, currentLocale());
+  const short = abbreviate(balance.data);
+  // The name starts with what the eye reads (WCAG 2.5.3), then says the exact count.
+  const name =
+    short === String(balance.data)
+      ? t('wallet.headerBalance', { value })
+      : t('wallet.headerBalanceShort', { short, value });
   return (
     <Link
       to="/wallet"
       className="gem-chip"
-      aria-label={t('wallet.headerBalance', { amount: shown })}
+      aria-label={name}
+      title={t('wallet.headerBalanceTitle', { value })}
       data-testid="header-balance"
     >
       <GemIcon size={16} />
-      <span>{shown}</span>
+      <span>{short}</span>
     </Link>
   );
 }

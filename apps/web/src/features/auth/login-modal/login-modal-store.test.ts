@@ -36,7 +36,7 @@ describe('login modal store', () => {
     expect(localStorage.getItem('is_visitor')).toBe('v-1');
   });
 
-  it('walks the registration path: 0 → 2 → 3 → 4', () => {
+  it('walks the registration path: 0 → 2 → 3 → closed (registration signs in)', () => {
     const store = createLoginModalStore();
     store.open();
     store.codeSent('ada@example.com', 'register', 1_000);
@@ -45,8 +45,12 @@ describe('login modal store', () => {
     expect(store.getSnapshot().codeSentAt).toBe(61_000);
     store.codeEntered('123456');
     expect(store.getSnapshot()).toMatchObject({ step: 3, code: '123456' });
+    const steps: number[] = [];
+    store.subscribe(() => steps.push(store.getSnapshot().step));
     store.registered();
-    expect(store.getSnapshot()).toMatchObject({ step: 4, email: 'ada@example.com' });
+    // One change straight to closed: no password step (4) in between.
+    expect(steps).toEqual([0]);
+    expect(store.getSnapshot()).toMatchObject({ open: false, step: 0, code: '', codeSentAt: null });
   });
 
   it('walks the reset path: 0 → 4 → 2 → 5 → 0', () => {

@@ -63,8 +63,12 @@ export function createLoginModalStore() {
     codeResent: (at: number) => set({ codeSentAt: at }),
     /** 2 → 3, or 2 → 5 if the reset flow was started. */
     codeEntered: (code: string) => set({ code, step: state.flow === 'reset' ? 5 : 3 }),
-    /** 3 → 4 after a successful registration. */
-    registered: () => set({ step: 4 }),
+    /**
+     * A successful registration. SPEC §4 leads 3 → 4 (password login), but our registration
+     * answers with a session, so the player is signed in already: the modal closes like any
+     * sign-in, in one change, rather than showing a password step nobody needs (decision 34).
+     */
+    registered: () => set(CLOSED),
     /** 5 → 0 after a successful reset. */
     passwordReset: () => set({ step: 0, code: '', codeSentAt: null }),
     /** A social login that still needs a nickname (and invite code): step 1, not closable. */

@@ -139,7 +139,7 @@ describe('<LoginModal/> step 0', () => {
       '/api/v1/validate/user/exist': () => ({ data: false }),
       '/api/v1/login/ticket': (body) => {
         bodies.push(body);
-        return {};
+        return { data: { resend_in: 60 } };
       },
     });
     renderWithQuery(<LoginModal />);
@@ -151,6 +151,31 @@ describe('<LoginModal/> step 0', () => {
     ]);
     expect(screen.getByRole('button', { name: /Resend in 60 s/ }).hasAttribute('disabled')).toBe(
       true,
+    );
+  });
+
+  it('reopened for an address mailed moments ago, goes to the code step with the time left', async () => {
+    vi.useFakeTimers({ now: 20_000_000, toFake: ['setInterval', 'clearInterval', 'Date'] });
+    serve({
+      '/api/v1/validate/user/exist': () => ({ data: false }),
+      // The server mailed a code 18 s ago: it sends nothing and says 42 s are left.
+      '/api/v1/login/ticket': () => ({ data: { resend_in: 42 } }),
+    });
+    renderWithQuery(<LoginModal />);
+    type('Email', 'again@example.com');
+    click('Confirm');
+    expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeTruthy();
+    expect(failure).not.toHaveBeenCalled();
+    expect(loginModalStore.getSnapshot()).toMatchObject({
+      step: 2,
+      email: 'again@example.com',
+      codeSentAt: 20_000_000 - 18_000,
+    });
+    const resend = screen.getByRole('button', { name: 'Resend in 42 s' });
+    expect(resend.hasAttribute('disabled')).toBe(true);
+    act(() => vi.advanceTimersByTime(42_000));
+    expect(screen.getByRole('button', { name: 'Resend code' }).hasAttribute('disabled')).toBe(
+      false,
     );
   });
 
@@ -173,7 +198,7 @@ describe('<LoginModal/> code, registration, login and reset', () => {
     serve({
       '/api/v1/login/ticket': () => {
         sent += 1;
-        return {};
+        return { data: { resend_in: 60 } };
       },
     });
     loginModalStore.codeSent('new@example.com', 'register', Date.now());
@@ -215,7 +240,7 @@ describe('<LoginModal/> code, registration, login and reset', () => {
     expect(errorOf('Nickname')).toBe('Nickname cannot exceed 20 characters');
   });
 
-  it('step 3: registers, stores the session, toasts, goes to 4 and reloads after 1 s', async () => {
+  it('step 3: registers, stores the session, toasts, closes without showing step 4, reloads after 1 s', async () => {
     const reload = vi.fn();
     vi.stubGlobal('location', { ...window.location, reload });
     let sentBody: Record<string, unknown> = {};
@@ -229,6 +254,18 @@ describe('<LoginModal/> code, registration, login and reset', () => {
     loginModalStore.codeSent('new@example.com', 'register', Date.now());
     loginModalStore.codeEntered('123456');
     renderWithQuery(<LoginModal />);
+    // Every state the modal passes through from here: the player must never see step 4.
+    const seen: { open: boolean; step: number }[] = [];
+    const stop = loginModalStore.subscribe(() => {
+      const { open, step } = loginModalStore.getSnapshot();
+      seen.push({ open, step });
+    });
+    const headings: (string | null)[] = [];
+    const watch = new MutationObserver(() => {
+      const h2 = document.querySelector('h2');
+      if (h2 && headings.at(-1) !== h2.textContent) headings.push(h2.textContent);
+    });
+    watch.observe(document.body, { subtree: true, childList: true, characterData: true });
     type('Password', 'secret1');
     type('Confirm password', 'secret1');
     type('Nickname', 'Ada');
@@ -250,7 +287,10 @@ describe('<LoginModal/> code, registration, login and reset', () => {
     expect(localStorage.getItem('oauth_enum')).toBe('EMAIL');
     expect(localStorage.getItem('user_id')).toBe('u_1');
     expect(JSON.parse(localStorage.getItem('userInfo')!)).toMatchObject({ nick_name: 'Ada' });
-    expect(loginModalStore.getSnapshot().step).toBe(4);
+    expect(seen).toEqual([{ open: false, step: 0 }]);
+    expect(headings).not.toContain('Welcome back');
+    stop();
+    watch.disconnect();
     await vi.waitFor(() => expect(reload).toHaveBeenCalledOnce(), { timeout: 3_000 });
   });
 
@@ -285,7 +325,7 @@ describe('<LoginModal/> code, registration, login and reset', () => {
     serve({
       '/api/v1/login/ticket': (body) => {
         tickets.push(body);
-        return {};
+        return { data: { resend_in: 60 } };
       },
       '/api/v1/forget': (body) => {
         reset = body;

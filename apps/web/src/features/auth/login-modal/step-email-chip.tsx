@@ -6,7 +6,9 @@ export function StepEmailChip({ email }: { email: string }) {
   const { t } = useTranslation();
   return (
     <p className="login-email-chip">
-      <span className="login-email-chip__address">{email}</span>
+      <span className="login-email-chip__address" title={email}>
+        {email}
+      </span>
       <button type="button" className="link-button" onClick={() => loginModalStore.goTo(0)}>
         {t('auth.changeEmail')}
       </button>

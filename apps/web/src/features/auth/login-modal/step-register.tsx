@@ -21,7 +21,7 @@ import {
 
 type Key = 'password' | 'confirm' | 'code' | 'nickname' | 'invite';
 
-/** Step 3: registration. Success stores the session, goes to step 4 and reloads (SPEC §4). */
+/** Step 3: registration. Success stores the session, closes the modal and reloads (decision 34). */
 export function StepRegister({ state }: { state: LoginModalState }) {
   const { t } = useTranslation();
   const { form, values, field, handleSubmit } = useFormFields<Key>({

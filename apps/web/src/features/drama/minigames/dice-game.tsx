@@ -1,5 +1,7 @@
 import type { Minigame } from '@taleforge/contracts';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useReveal } from './use-reveal';
 
 type Dice = Extract<Minigame, { kind: 'dice' }>;
 
@@ -63,9 +65,11 @@ export function DiceGame({
   onRoll: () => void;
 }) {
   const { t } = useTranslation();
+  const section = useRef<HTMLElement>(null);
+  useReveal(section);
   const last = game.rolls.at(-1) ?? null;
   return (
-    <section className="minigame" aria-labelledby="dice-title" data-testid="dice">
+    <section ref={section} className="minigame" aria-labelledby="dice-title" data-testid="dice">
       <h2 id="dice-title" className="minigame__title">
         {t('play.dice.title', { name: game.opponent_name })}
       </h2>

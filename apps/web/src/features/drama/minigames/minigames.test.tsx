@@ -32,6 +32,24 @@ describe('mini-games', () => {
     );
   });
 
+  it('puzzle: scrolls itself into view once when it appears, not on every move', () => {
+    const scroll = vi.fn();
+    Element.prototype.scrollIntoView = scroll;
+    const game = {
+      kind: 'puzzle' as const,
+      key: 'p',
+      prompt: 'Order them',
+      pieces: [{ id: 'x1', label: 'one' }],
+    };
+    render(<PuzzleGame game={game} disabled={false} onSubmit={vi.fn()} />);
+    expect(scroll).toHaveBeenCalledOnce();
+    expect(scroll.mock.contexts[0]).toBe(screen.getByTestId('puzzle'));
+    expect(scroll).toHaveBeenCalledWith({ block: 'nearest', behavior: 'smooth' });
+    fireEvent.click(screen.getByRole('button', { name: 'one' }));
+    expect(scroll).toHaveBeenCalledOnce();
+    Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
+  });
+
   it('dice: asks the server to roll and shows both dice and the score', () => {
     const onRoll = vi.fn();
     const game = {

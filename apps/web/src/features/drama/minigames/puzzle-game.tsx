@@ -1,6 +1,7 @@
 import type { Minigame } from '@taleforge/contracts';
-import { type CSSProperties, useState } from 'react';
+import { type CSSProperties, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useReveal } from './use-reveal';
 
 type Puzzle = Extract<Minigame, { kind: 'puzzle' }>;
 
@@ -18,6 +19,8 @@ export function PuzzleGame({
   onSubmit: (slots: (string | null)[]) => void;
 }) {
   const { t } = useTranslation();
+  const section = useRef<HTMLElement>(null);
+  useReveal(section);
   const [slots, setSlots] = useState<(string | null)[]>(() => game.pieces.map(() => null));
   const placed = new Set(slots.filter(Boolean));
   const label = (id: string | null) => game.pieces.find((p) => p.id === id)?.label ?? '';
@@ -29,7 +32,7 @@ export function PuzzleGame({
   };
 
   return (
-    <section className="minigame" aria-labelledby="puzzle-title" data-testid="puzzle">
+    <section ref={section} className="minigame" aria-labelledby="puzzle-title" data-testid="puzzle">
       <h2 id="puzzle-title" className="minigame__title">
         {t('play.puzzle.title')}
       </h2>

@@ -1,6 +1,7 @@
 import type { Minigame } from '@taleforge/contracts';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useReveal } from './use-reveal';
 
 type Word = Extract<Minigame, { kind: 'word' }>;
 
@@ -15,6 +16,8 @@ export function WordGame({
   onGuess: (guess: string) => void;
 }) {
   const { t } = useTranslation();
+  const section = useRef<HTMLFormElement>(null);
+  useReveal(section);
   const [used, setUsed] = useState<number[]>([]);
   const [typed, setTyped] = useState('');
   const guess = typed || used.map((i) => game.tiles[i]).join('');
@@ -30,6 +33,7 @@ export function WordGame({
 
   return (
     <form
+      ref={section}
       className="minigame"
       aria-labelledby="word-title"
       data-testid="word"

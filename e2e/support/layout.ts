@@ -1,0 +1,119 @@
+// Layout checks for the phone journeys: nothing may scroll or stick out sideways, and what a
+// player must reach may not sit under the fixed header or tab bar.
+
+import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
+
+export const PHONE = { width: 390, height: 844 } as const;
+export const DESKTOP = { width: 1280, height: 900 } as const;
+/** Widths checked but not pictured: the widest phones and a tablet held upright. */
+const BETWEEN = [
+  { width: 430, height: 932 },
+  { width: 768, height: 1024 },
+] as const;
+
+/**
+ * What sticks out sideways on the page as shown (runs in the browser): the document, or a box
+ * inside it, scrolling sideways, and every rendered element whose box leaves the viewport's
+ * width. An
+ * element inside a box that clips or scrolls sideways (a shelf of cards) is judged by that box:
+ * it is hidden there, not off the page. `html` and `body` never count as such a box, so hiding
+ * an overflow with `overflow-x: hidden` on them does not pass.
+ */
+function findSidewaysOverflow(): string[] {
+  const problems: string[] = [];
+  const root = document.scrollingElement ?? document.documentElement;
+  if (root.scrollWidth > root.clientWidth) {
+    problems.push(`the page scrolls sideways: ${root.scrollWidth} > ${root.clientWidth} px`);
+  }
+  const width = document.documentElement.clientWidth;
+  const clipped = (el: Element) => {
+    for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+      if (getComputedStyle(up).overflowX !== 'visible') return true;
+    }
+    return false;
+  };
+  const describe = (el: Element) => {
+    const id = el.id ? `#${el.id}` : '';
+    const classes = [...el.classList].map((c) => `.${c}`).join('');
+    const text = (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 30);
+    return `<${el.tagName.toLowerCase()}${id}${classes}> "${text}"`;
+  };
+  for (const el of document.body.querySelectorAll('*')) {
+    // A box whose content is wider than itself scrolls or hides it sideways (a dialog with
+    // overflow hidden still scrolls to a focused field), unless it is a row made to be swiped
+    // (it snaps along x), a line of text cut with an ellipsis on purpose, or text for screen
+    // readers only (a 1 px box).
+    const style = getComputedStyle(el);
+    const swipeRow = /^(x|both)/.test(style.scrollSnapType);
+    const ellipsis = style.textOverflow === 'ellipsis';
+    const screenReaderOnly = el.clientWidth <= 1;
+    if (style.overflowX !== 'visible' && !swipeRow && !ellipsis && !screenReaderOnly) {
+      if (el.scrollWidth > el.clientWidth + 1 || el.scrollLeft !== 0) {
+        problems.push(
+          `${describe(el)} holds ${el.scrollWidth} px in ${el.clientWidth} px (scrolled ${el.scrollLeft})`,
+        );
+      }
+    }
+    const box = el.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) continue;
+    if (box.left >= -0.5 && box.right <= width + 0.5) continue;
+    if (!el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
+    if (clipped(el)) continue;
+    problems.push(`${describe(el)} spans ${Math.round(box.left)}–${Math.round(box.right)} px`);
+  }
+  return problems;
+}
+
+/** Fails with every element that sticks out, by name, when anything does. */
+export async function expectNoSidewaysOverflow(page: Page, screen: string) {
+  // Layout settles after fonts, lazy chunks and transitions: judge the screen once it holds.
+  await expect
+    .poll(() => page.evaluate(findSidewaysOverflow), {
+      message: `${screen} at ${page.viewportSize()?.width} px has nothing sideways`,
+      timeout: 5_000,
+    })
+    .toEqual([]);
+}
+
+/** The element's whole box is inside the viewport's width and height as the page is now. */
+export async function expectInView(locator: Locator, what: string) {
+  const box = await locator.boundingBox();
+  const viewport = locator.page().viewportSize()!;
+  expect(box, `${what} is rendered`).not.toBeNull();
+  expect(box!.x, `${what} starts inside the viewport`).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width, `${what} ends inside the viewport`).toBeLessThanOrEqual(
+    viewport.width + 0.5,
+  );
+  expect(box!.y, `${what} is not above the viewport`).toBeGreaterThanOrEqual(0);
+  expect(box!.y + box!.height, `${what} is not below the viewport`).toBeLessThanOrEqual(
+    viewport.height + 0.5,
+  );
+}
+
+/** Waits (2 s at most) for the transitions and animations that end, e.g. a dialog sliding in. */
+async function settle(page: Page) {
+  await page.evaluate(() => {
+    const ending = document
+      .getAnimations()
+      .filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+      .map((a) => a.finished.catch(() => undefined));
+    return Promise.race([Promise.all(ending), new Promise((done) => setTimeout(done, 2_000))]);
+  });
+}
+
+/**
+ * The screen at phone width, at 430 and 768 px, then at desktop width: none scrolls sideways.
+ * The phone and desktop views are saved as pictures beside the test's results
+ * (`<name>-390.png`, `<name>-1280.png`) for a person to judge. The page is left at phone width.
+ */
+export async function checkScreen(page: Page, testInfo: TestInfo, name: string) {
+  for (const size of [PHONE, ...BETWEEN, DESKTOP]) {
+    await page.setViewportSize(size);
+    await settle(page);
+    await expectNoSidewaysOverflow(page, name);
+    if (size === PHONE || size === DESKTOP) {
+      await page.screenshot({ path: testInfo.outputPath(`${name}-${size.width}.png`) });
+    }
+  }
+  await page.setViewportSize(PHONE);
+}
