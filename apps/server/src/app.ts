@@ -14,6 +14,7 @@ import { createChatModule } from './modules/chat/index.js';
 import { createCatalogueService } from './modules/games/catalogue-service.js';
 import { registerGameRoutes } from './modules/games/routes.js';
 import { registerHealthRoutes } from './modules/health/routes.js';
+import type { ModelProvider } from './modules/llm/index.js';
 import { registerMediaRoutes } from './modules/media/routes.js';
 import { CHECKOUT_STYLE, createPayments } from './modules/payments/index.js';
 import { registerArtRoutes } from './modules/play/art-routes.js';
@@ -52,6 +53,8 @@ export interface AppDeps {
   passwords?: PasswordHashing;
   /** Extra unlockable kinds (tests); the modules owning chapters and episodes register theirs here. */
   unlockables?: { kind: 'chapter' | 'episode'; resolve: UnlockResolver }[];
+  /** The character engine (tests); unset, the one the configuration names. */
+  chatProvider?: ModelProvider;
 }
 
 /** Calls an account with an unfinished social profile may still make. */
@@ -65,6 +68,7 @@ export async function buildApp({
   now = () => new Date(),
   passwords,
   unlockables = [],
+  chatProvider,
 }: AppDeps): Promise<FastifyInstance> {
   const prefix = `/${config.PRODUCT_SLUG}`;
   const app = Fastify({
@@ -119,6 +123,7 @@ export async function buildApp({
     now,
     log: app.log,
     artBase: `${prefix}/art`,
+    ...(chatProvider ? { provider: chatProvider } : {}),
   });
 
   await app.register(requestContext, {
