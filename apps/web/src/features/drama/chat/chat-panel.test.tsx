@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '../../../shared/api/query-client';
 import { DialogHost } from '../../../shared/ui/dialog/dialog-host';
 import { dialogStore } from '../../../shared/ui/dialog/dialog-store';
 import { renderWithQuery } from '../../../test/render';
@@ -158,6 +159,8 @@ afterEach(() => {
   localStorage.clear();
   sessionStorage.clear();
   while (dialogStore.current()) dialogStore.close();
+  // The confirmation reads through the app's shared cache (it opens outside the screen's scope).
+  queryClient.clear();
 });
 
 describe('chat panel', () => {
@@ -280,7 +283,9 @@ describe('what a message costs', () => {
     // "Don't ask again" was ticked, and still the confirmation comes: it is the way to Top up.
     fireEvent.click(screen.getByRole('button', { name: 'Send · 10 gems' }));
     const confirm = await screen.findByRole('dialog', { name: 'Send message' });
-    expect(within(confirm).getByText('Insufficient balance, please recharge first')).toBeTruthy();
+    expect(
+      await within(confirm).findByText('Insufficient balance, please recharge first'),
+    ).toBeTruthy();
     expect(within(confirm).queryByRole('button', { name: /Send for/ })).toBeNull();
     expect(within(confirm).getByRole('link', { name: 'Top up' }).getAttribute('href')).toBe(
       `/wallet?return=${encodeURIComponent('/drama/7?chat=3')}#top-up`,

@@ -2,6 +2,7 @@ import type { ResourceInfo } from '@taleforge/contracts';
 import { type Expression, LIMITS } from '@taleforge/contracts/constants';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueryScope } from '../../../shared/api/query-scope';
 import { readItem, removeItem, safeSession, writeItem } from '../../../shared/lib/storage';
 import { openDialog } from '../../../shared/ui/dialog/dialog-store';
 import { useGemBalance } from '../../wallet/wallet-api';
@@ -67,14 +68,17 @@ export default function ChatPanel({
   const openConfirm = (regenerating: boolean, action: () => void) =>
     openDialog({
       title: t(regenerating ? 'chat.confirm.regenerateTitle' : 'chat.confirm.title'),
+      // Dialogs render outside the screens' query scope; the confirmation reads the balance.
       body: (close) => (
-        <SendConfirm
-          price={price}
-          regenerate={regenerating}
-          topUpPath={topUpPath}
-          close={close}
-          onConfirm={action}
-        />
+        <QueryScope>
+          <SendConfirm
+            price={price}
+            regenerate={regenerating}
+            topUpPath={topUpPath}
+            close={close}
+            onConfirm={action}
+          />
+        </QueryScope>
       ),
     });
 
