@@ -49,6 +49,7 @@ test.describe('offline characters', () => {
     await confirm.getByRole('button', { name: '免费发送' }).click();
 
     // The answer is the fact asked about, not a line about something else.
+    await expect(chat.getByTestId('live-reply')).toBeHidden();
     await expect(chat.getByText('守夜人莫斯有侧门的钥匙。')).toBeVisible();
     await expect(chat.getByText('免费', { exact: true })).toHaveCount(1);
     await expect(chat.getByText('余额：0 宝石')).toBeVisible();
@@ -57,6 +58,7 @@ test.describe('offline characters', () => {
     await input.fill('法国的首都是哪里？');
     await chat.getByRole('button', { name: '发送 · 免费' }).click();
     await confirm.getByRole('button', { name: '免费发送' }).click();
+    await expect(chat.getByTestId('live-reply')).toBeHidden();
     await expect(chat.getByText('我不知道。我也不猜：猜测会害死人。')).toBeVisible();
     await expect(chat.getByText('免费', { exact: true })).toHaveCount(2);
     await shoot(page, 'chat-free-zh');
@@ -106,6 +108,7 @@ test.describe('characters a model answers', () => {
     await chat.getByRole('button', { name: 'Send · 10 gems' }).click();
     await expect(confirm.getByText('Your balance: 320 gems')).toBeVisible();
     await confirm.getByRole('button', { name: 'Send for 10 gems' }).click();
+    await expect(chat.getByTestId('live-reply')).toBeHidden();
     await expect(chat.getByText(MODEL_REPLY)).toBeVisible();
     await expect(chat.getByText('10 gems', { exact: true })).toBeVisible();
     await expect(chat.getByText('Balance: 310 gems')).toBeVisible();
