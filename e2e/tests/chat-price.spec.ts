@@ -2,7 +2,7 @@ import { switchLanguage } from '../support/app';
 import { expect, type Page, test } from '../support/device';
 import { MODEL_ORIGIN, MODEL_REPLY } from '../support/env';
 import { readUntilAction } from '../support/story';
-import { buyGems, signInAsVisitor } from '../support/visitor';
+import { signInAsVisitor } from '../support/visitor';
 
 // What a message costs, as a player meets it: nothing when the character's authored lines answer
 // (the default server), 10 gems when a model does (the model server) — and with no gems, a way to
