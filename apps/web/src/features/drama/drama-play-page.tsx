@@ -45,7 +45,7 @@ export function DramaPlayPage() {
     setChatWith(null);
     setChatFace(null);
     // Closed, it stays closed on a reload.
-    if (!new URLSearchParams(window.location.search).has('chat')) return;
+    if (!params.has('chat')) return;
     setParams(
       (p) => {
         p.delete('chat');
@@ -53,7 +53,7 @@ export function DramaPlayPage() {
       },
       { replace: true },
     );
-  }, [setParams]);
+  }, [params, setParams]);
   // A reached goal moved the story on server-side: read the play state again.
   const handleStoryContinued = useCallback(() => void start(), [start]);
   const { index, advance, finished, lineKey } = useLineCursor(state);
