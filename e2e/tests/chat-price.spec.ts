@@ -37,6 +37,7 @@ test.describe('offline characters', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await signInAsVisitor(page, 'Clerk');
     await switchLanguage(page, 'zh_CN');
+    await expect(page.locator('html')).toHaveAttribute('lang', /^zh/);
     await talkToWren(page, /灯笼街账簿/, /和.*聊天/);
 
     const chat = page.getByRole('dialog', { name: '雷恩探长' });
@@ -121,6 +122,7 @@ test.describe('characters a model answers', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signInAsVisitor(page, 'Clerk');
     await switchLanguage(page, 'ja_JP');
+    await expect(page.locator('html')).toHaveAttribute('lang', /^ja/);
     await talkToWren(page, /ランタン通りの帳簿/, /と話す/);
 
     const chat = page.getByRole('dialog', { name: 'レン警部' });
