@@ -11,6 +11,7 @@ import {
   E2E_PORT,
   GOOGLE_CLIENT_ID,
   GOOGLE_PORT,
+  MODEL_PORT,
   SHORT_SESSION_PORT,
   SHORT_SESSION_SECONDS,
   SMTP_PORT,
@@ -25,7 +26,7 @@ const isCI = Boolean(process.env.CI);
 // A fresh data directory per run, unless E2E_DATA_DIR names one. The workers evaluate this file
 // again but inherit the variable, so every process agrees on one directory; the runner process,
 // which stops the server before it exits, deletes it.
-for (const name of ['E2E_DATA_DIR', 'E2E_SHORT_SESSION_DATA_DIR']) {
+for (const name of ['E2E_DATA_DIR', 'E2E_SHORT_SESSION_DATA_DIR', 'E2E_MODEL_DATA_DIR']) {
   if (process.env[name]) continue;
   const dataDir = mkdtempSync(join(tmpdir(), 'taleforge-e2e-'));
   process.env[name] = dataDir;
@@ -112,6 +113,19 @@ export default defineConfig({
         DATA_DIR: process.env.E2E_SHORT_SESSION_DATA_DIR!,
         SESSION_TTL_DAYS: String(SHORT_SESSION_SECONDS / 86_400),
         SESSION_CACHE_MS: '0',
+      },
+    },
+    {
+      // The same build with a model answering the characters (a loopback one, see the file), for
+      // the journeys of paid replies: chat at zero gems, Top up, and back to the conversation.
+      command: 'node --import tsx e2e/support/model-server.ts',
+      ...serverOptions,
+      url: `http://127.0.0.1:${MODEL_PORT}/taleforge/health`,
+      env: {
+        ...serverEnv,
+        PORT: String(MODEL_PORT),
+        DATA_DIR: process.env.E2E_MODEL_DATA_DIR!,
+        PUBLIC_URL: `http://localhost:${MODEL_PORT}`,
       },
     },
   ],

@@ -21,6 +21,13 @@ export const SHORT_SESSION_PORT = E2E_PORT + 1;
 // after expiry would open the login modal there, before the test looks for it.
 export const SHORT_SESSION_SECONDS = 10;
 export const SHORT_SESSION_ORIGIN = `http://localhost:${SHORT_SESSION_PORT}`;
+/** A third server whose characters are answered by a model (paid replies, SPEC §9's 10 gems). */
+export const MODEL_PORT = E2E_PORT + 2;
+export const MODEL_ORIGIN = `http://localhost:${MODEL_PORT}`;
+/** The loopback OpenAI-compatible model that server asks. */
+export const LLM_PORT = E2E_PORT + 14_000;
+/** What that model answers every message with. */
+export const MODEL_REPLY = 'I saw a lantern at the side door, and then the dark took it.';
 export const GOOGLE_CLIENT_ID = 'taleforge-e2e.apps.example';
 export const DISCORD_CLIENT_ID = 'taleforge-e2e-discord';
 

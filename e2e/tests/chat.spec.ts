@@ -1,8 +1,8 @@
 import { expect, type Page, test } from '../support/device';
-import { buyGems, signInAsVisitor } from '../support/visitor';
+import { signInAsVisitor } from '../support/visitor';
 
-// A conversation with a demo character on the offline engine, paid with gems bought through the
-// sandbox checkout (the same path a player takes; no test-only endpoint).
+// A conversation with a demo character on the offline engine: its replies are the character's
+// authored lines, so they cost nothing — a new visitor with no gems talks all the way to the goal.
 
 async function readUntil(page: Page, selector: string) {
   for (let i = 0; i < 80; i++) {
@@ -32,13 +32,12 @@ async function playToConversation(page: Page) {
   await expect(page.locator('.conversation')).toBeVisible();
 }
 
-test('talks with ARI, pays per message, reloads mid-reply, reaches the goal and the story goes on', async ({
+test('talks with ARI for free, reloads mid-reply, reaches the goal and the story goes on', async ({
   page,
 }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await signInAsVisitor(page, 'Engineer');
-  await buyGems(page);
 
   await page.goto('/For_You');
   await page
@@ -60,21 +59,24 @@ test('talks with ARI, pays per message, reloads mid-reply, reaches the goal and 
   const portrait = chat.locator('.chat__portrait');
   await expect(portrait).toHaveAttribute('data-expression', 'smile');
 
-  // First message: the confirmation states price and balance; "don't ask again" is remembered.
+  // First message: the confirmation says it is free and why; "don't ask again" is remembered.
   await chat.getByLabel('Message to ARI').fill('Tell me about the lullaby.');
-  await chat.getByRole('button', { name: 'Send · 10 gems' }).click();
+  await chat.getByRole('button', { name: 'Send · free' }).click();
   const confirm = page.getByRole('dialog', { name: 'Send message' });
-  await expect(confirm.getByText('Sending a message costs 10 gems.')).toBeVisible();
-  await expect(confirm.getByText('Your balance: 320 gems')).toBeVisible();
+  await expect(
+    confirm.getByText(/Sending is free: replies come from the character’s written lines/),
+  ).toBeVisible();
+  await expect(confirm.getByText('Your balance: 0 gems')).toBeVisible();
   await confirm.getByLabel('Don’t ask again').check();
-  await confirm.getByRole('button', { name: 'Send for 10 gems' }).click();
+  await confirm.getByRole('button', { name: 'Send for free' }).click();
 
   const live = chat.getByTestId('live-reply');
   await expect(live).toContainText('The song.');
   await expect(chat.getByText('I know every note, and I do not know why.')).toBeVisible();
   await expect(portrait).toHaveAttribute('data-expression', 'dizzy');
-  await expect(chat.getByText('Balance: 310 gems')).toBeVisible();
-  await expect(page.getByTestId('header-balance')).toHaveText('310');
+  await expect(chat.getByText('Free', { exact: true })).toHaveCount(1);
+  await expect(chat.getByRole('button', { name: 'New reply · free' })).toBeVisible();
+  await expect(chat.getByText('Balance: 0 gems')).toBeVisible();
   await expect(chat.getByRole('progressbar', { name: 'Goal progress 50%' })).toBeVisible();
   await page.screenshot({ path: 'test-results/chat-1280.png' });
 
@@ -95,7 +97,8 @@ test('talks with ARI, pays per message, reloads mid-reply, reaches the goal and 
       'I am not supposed to dream. Last night I dreamed of a window with a lamp in it.',
     ),
   ).toBeVisible();
-  await expect(chat.getByText('Balance: 300 gems')).toBeVisible();
+  await expect(chat.getByText('Balance: 0 gems')).toBeVisible();
+  await expect(chat.getByText('Free', { exact: true })).toHaveCount(2);
 
   // Phone layout, keyboard-safe input.
   await page.setViewportSize({ width: 390, height: 844 });
@@ -114,7 +117,7 @@ test('talks with ARI, pays per message, reloads mid-reply, reaches the goal and 
 
   // Reaching the goal moves the story on.
   await chat.getByLabel('Message to ARI').fill('Where did you learn it?');
-  await chat.getByRole('button', { name: 'Send · 10 gems' }).click();
+  await chat.getByRole('button', { name: 'Send · free' }).click();
   await expect(chat.getByText(/From the ship,.*ARI says/)).toBeVisible();
   await expect(portrait).toHaveAttribute('data-expression', 'love');
   await expect(chat.getByText('Goal reached — the story goes on.')).toBeVisible();

@@ -14,6 +14,7 @@ import { createChatModule } from './modules/chat/index.js';
 import { createCatalogueService } from './modules/games/catalogue-service.js';
 import { registerGameRoutes } from './modules/games/routes.js';
 import { registerHealthRoutes } from './modules/health/routes.js';
+import type { ModelProvider } from './modules/llm/index.js';
 import { createMediaStore, type MediaStore, registerMediaRoutes } from './modules/media/index.js';
 import { CHECKOUT_STYLE, createPayments } from './modules/payments/index.js';
 import { registerArtRoutes } from './modules/play/art-routes.js';
@@ -54,6 +55,8 @@ export interface AppDeps {
   unlockables?: { kind: 'chapter' | 'episode'; resolve: UnlockResolver }[];
   /** Where media lives; unset, the store the configuration names (modules/media). */
   media?: MediaStore;
+  /** The character engine (tests); unset, the one the configuration names. */
+  chatProvider?: ModelProvider;
 }
 
 /** Calls an account with an unfinished social profile may still make. */
@@ -68,6 +71,7 @@ export async function buildApp({
   passwords,
   unlockables = [],
   media = createMediaStore(config),
+  chatProvider,
 }: AppDeps): Promise<FastifyInstance> {
   const prefix = `/${config.PRODUCT_SLUG}`;
   const app = Fastify({
@@ -122,6 +126,7 @@ export async function buildApp({
     now,
     log: app.log,
     artBase: `${prefix}/art`,
+    ...(chatProvider ? { provider: chatProvider } : {}),
   });
 
   await app.register(requestContext, {

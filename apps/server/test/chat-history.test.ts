@@ -3,14 +3,24 @@ import { CALLS, type ChatRecord } from '@taleforge/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { walletEntries } from '../src/platform/db/schema/index.js';
-import { buildChatGame, chatPost, eventOf, giveGems, sendChat } from './support/chat.js';
+import {
+  buildChatGame,
+  chatPost,
+  eventOf,
+  giveGems,
+  personaModel,
+  sendChat,
+} from './support/chat.js';
 import { buildSession } from './support/factories.js';
 import { api } from './support/http.js';
 import { startTestServer, type TestServer } from './support/server.js';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ CHAT_SENDS_PER_MINUTE: '1000' });
+  server = await startTestServer(
+    { CHAT_SENDS_PER_MINUTE: '1000' },
+    { chatProvider: personaModel() },
+  );
 });
 afterAll(() => server.close());
 
@@ -190,7 +200,7 @@ describe('chat history, memory, rewind and regenerate', () => {
       expression: 'dizzy',
       goal: null,
       price_gems: 10,
-      engine: 'offline',
+      engine: 'openai',
     });
     const v2 = await api(server, CALLS.conversationInfoV2, { token, query });
     expect(v2.data).toMatchObject({

@@ -8,6 +8,7 @@ import {
   chatPostRaw,
   eventOf,
   giveGems,
+  personaModel,
   sendChat,
   streamedText,
 } from './support/chat.js';
@@ -18,7 +19,10 @@ import { checkLedger } from './support/wallet.js';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ CHAT_SENDS_PER_MINUTE: '1000' });
+  server = await startTestServer(
+    { CHAT_SENDS_PER_MINUTE: '1000' },
+    { chatProvider: personaModel() },
+  );
 });
 afterAll(() => server.close());
 
@@ -55,7 +59,9 @@ async function balanceOf(token: string, on = server) {
   return res.data!.gem_balance;
 }
 
-describe('chat send through HTTP (offline engine)', () => {
+// The engine speaks the persona's lines and is priced as a model (support/chat.ts): these are the
+// rules of a paid reply. What an offline reply costs (nothing) is in chat-price.test.ts.
+describe('chat send through HTTP (a paid engine)', () => {
   it('charges 10 gems with the message, streams the reply with its face, stores both', async () => {
     const { gameId, ada } = await buildChatGame(db());
     const { token, user } = await player(30);
@@ -248,10 +254,13 @@ describe('chat send through HTTP (offline engine)', () => {
   });
 
   it('counts concurrent sends against the daily cap: 10 at once under a cap of 3 start 3', async () => {
-    const capped = await startTestServer({
-      CHAT_SENDS_PER_MINUTE: '100',
-      CHAT_DAILY_REPLY_CAP: '3',
-    });
+    const capped = await startTestServer(
+      {
+        CHAT_SENDS_PER_MINUTE: '100',
+        CHAT_DAILY_REPLY_CAP: '3',
+      },
+      { chatProvider: personaModel() },
+    );
     try {
       const { gameId, ada } = await buildChatGame(capped.database.db);
       const session = await buildSession(capped.database.db);
@@ -271,10 +280,13 @@ describe('chat send through HTTP (offline engine)', () => {
   });
 
   it('stops a player past the rate limit and the daily cap, charging nothing', async () => {
-    const limited = await startTestServer({
-      CHAT_SENDS_PER_MINUTE: '3',
-      CHAT_DAILY_REPLY_CAP: '2',
-    });
+    const limited = await startTestServer(
+      {
+        CHAT_SENDS_PER_MINUTE: '3',
+        CHAT_DAILY_REPLY_CAP: '2',
+      },
+      { chatProvider: personaModel() },
+    );
     try {
       const { gameId, ada } = await buildChatGame(limited.database.db);
       const session = await buildSession(limited.database.db);

@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatMessages, conversations, users } from '../src/platform/db/schema/index.js';
 import { login, PASSWORD, registerAccount } from './support/accounts.js';
-import { buildChatGame, eventOf, giveGems, sendChat } from './support/chat.js';
+import { buildChatGame, eventOf, giveGems, personaModel, sendChat } from './support/chat.js';
 import { type FakeLlm, startFakeLlm } from './support/fake-llm.js';
 import { api } from './support/http.js';
 import {
@@ -24,12 +24,15 @@ let server: TestServer;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  server = await startTestServer({
-    SMTP_URL: smtp.url,
-    AUTH_RATE_LIMIT_SCALE: '1000',
-    CHAT_SENDS_PER_MINUTE: '1000',
-    SANDBOX_WEBHOOK_SECRET: SANDBOX_SECRET,
-  });
+  server = await startTestServer(
+    {
+      SMTP_URL: smtp.url,
+      AUTH_RATE_LIMIT_SCALE: '1000',
+      CHAT_SENDS_PER_MINUTE: '1000',
+      SANDBOX_WEBHOOK_SECRET: SANDBOX_SECRET,
+    },
+    { chatProvider: personaModel() },
+  );
 });
 afterAll(async () => {
   await server.close();

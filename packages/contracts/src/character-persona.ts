@@ -90,6 +90,11 @@ export const characterPersonaSchema = z
     cues: z.array(cueSchema).max(200).default([]),
     /** Said when nothing else matches: it should still sound like the character. */
     fallback: z.array(lineSchema).min(1).max(20),
+    /**
+     * Said by the offline engine to a question nothing it knows answers: plainly, in the
+     * character's voice, that they do not know. Unset, a plain line of the engine's own.
+     */
+    unknown: z.array(lineSchema).max(20).default([]),
     goals: z.array(goalSchema).max(20).default([]),
   })
   .superRefine((persona, ctx) => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CALLS, type CallBodyInput, type CallDef } from '@taleforge/contracts';
 import { type CharacterPersonaInput, parsePersona } from '@taleforge/contracts/character-persona';
 import { eq } from 'drizzle-orm';
+import { createOfflineProvider, type ModelProvider } from '../../src/modules/llm/index.js';
 import { createWalletService } from '../../src/modules/wallet/index.js';
 import type { Db } from '../../src/platform/db/client.js';
 import { chapters, npcs } from '../../src/platform/db/schema/index.js';
@@ -107,6 +108,15 @@ export async function buildChatGame(db: Db) {
     bo: rows.find((r) => r.key === 'bo')!.id,
     lockedChapter: chapterRows.find((c) => c.position === 2)!.id,
   };
+}
+
+/**
+ * A model engine that speaks the persona's authored lines: the offline engine's answers, priced
+ * like any model's (10 gems). For the tests of what a paid reply does — charges, refunds, the
+ * daily cap, resends — with replies a test can predict.
+ */
+export function personaModel(): ModelProvider {
+  return { ...createOfflineProvider(), name: 'openai' };
 }
 
 export async function giveGems(server: TestServer, userId: number, amount: number) {

@@ -35,6 +35,8 @@ export interface FakeLlmOptions {
   chunkChars?: number;
   /** Split like a tokenizer does (" word" pieces) instead of every `chunkChars` characters. */
   chunkWords?: boolean;
+  /** Port to listen on (the journeys' model server names it in advance); unset, any free one. */
+  port?: number;
   /** `script`: answer from the queue (then `fallback`); `naive`: obey injections. */
   mode?: 'script' | 'naive';
   fallback?: ScriptedReply;
@@ -166,7 +168,7 @@ export async function startFakeLlm(options: FakeLlmOptions = {}) {
     res.end('data: [DONE]\n\n');
   }
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
   return {
     baseUrl: base,

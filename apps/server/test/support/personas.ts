@@ -9,6 +9,12 @@ export function loadDemoPersona(key: 'lantern-keeper' | 'captain-vale'): Charact
   return parsePersona(JSON.parse(readFileSync(url, 'utf8')));
 }
 
+/** A demo game's character as players meet it (content/<game>/characters/<key>.json). */
+export function loadContentPersona(game: string, key: string): CharacterPersona {
+  const url = new URL(`../../../../content/${game}/characters/${key}.json`, import.meta.url);
+  return parsePersona(JSON.parse(readFileSync(url, 'utf8')));
+}
+
 export function buildReplyRequest(overrides: Partial<ReplyRequest> = {}): ReplyRequest {
   return {
     persona: overrides.persona ?? loadDemoPersona('lantern-keeper'),

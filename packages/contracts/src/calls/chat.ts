@@ -58,6 +58,11 @@ export const chatRecordSchema = z.object({
   expression: expression.nullable(),
   /** `streaming` while a reply is being written (a reload shows it so far), `failed` if cut off. */
   state: z.enum(['complete', 'streaming', 'failed']),
+  /**
+   * Gems this message paid for its reply: 10 on a player's message (or a regenerated reply) a
+   * model answered, 0 when the offline engine answered for free (and on the replies of a send).
+   */
+  charged_gems: z.number().int().min(0),
   created_at: z.string(),
 });
 

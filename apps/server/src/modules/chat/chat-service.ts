@@ -54,6 +54,7 @@ export function toChatRecord(row: ChatMessageRow): ChatRecord {
     text: row.text,
     expression: (row.expression as Expression | null) ?? null,
     state: row.state,
+    charged_gems: row.chargedGems,
     created_at: row.createdAt.toISOString(),
   };
 }

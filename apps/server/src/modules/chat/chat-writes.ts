@@ -1,4 +1,4 @@
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/client.js';
 import { preparedOn } from '../../platform/db/prepared-on.js';
 import { type ChatMessageRow, chatMessages } from '../../platform/db/schema/index.js';
@@ -56,7 +56,9 @@ export function createChatWrites(db: Db) {
     .where(
       and(
         eq(chatMessages.userId, param('userId')),
-        eq(chatMessages.role, 'npc'),
+        // A paid turn is one message with a ledger entry (the player's, or a regenerated reply):
+        // the cap counts model replies, never the offline engine's free ones.
+        isNotNull(chatMessages.ledgerEntryId),
         gt(chatMessages.createdAt, timestamp('since')),
       ),
     );
@@ -112,7 +114,7 @@ export function createChatWrites(db: Db) {
       return row ?? null;
     },
 
-    /** Model replies this player started since `since`: the operator's daily cap counts them. */
+    /** Paid (model) replies this player started since `since`: the operator's daily cap counts them. */
     async countRepliesSince(exec: Exec, userId: number, since: Date): Promise<number> {
       const [row] = await preparedOn(repliesSince, exec).execute({
         userId,
@@ -132,7 +134,7 @@ export function createChatWrites(db: Db) {
       id: number,
       end:
         | { state: 'complete'; text: string; expression: string | null }
-        | { state: 'failed'; text: string; refundEntryId: number },
+        | { state: 'failed'; text: string; refundEntryId: number | null },
       at: Date,
     ): Promise<void> {
       await preparedOn(finishReply, exec).execute({

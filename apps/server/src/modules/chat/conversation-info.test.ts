@@ -23,9 +23,14 @@ describe('conversation info', () => {
       greeting: expect.stringMatching(/^階段に気をつけな/),
       expression: 'observe',
       goal: { key: 'learn-the-signal', text: expect.stringMatching(/ハルシオン号/) },
-      price_gems: 10,
+      price_gems: 0,
       engine: 'offline',
     });
+  });
+
+  it('prices a reply by its engine: free offline, 10 gems from a model', () => {
+    expect(toConversationInfo({ ...facts, locale: 'en_US' }).price_gems).toBe(0);
+    expect(toConversationInfo({ ...facts, engine: 'openai', locale: 'en_US' }).price_gems).toBe(10);
   });
 
   it('shows the latest reply’s face and no goal when the story set none', () => {

@@ -1,12 +1,8 @@
 import type { ConversationInfo } from '@taleforge/contracts';
 import type { CharacterPersona } from '@taleforge/contracts/character-persona';
-import {
-  type ChatEngine,
-  type Expression,
-  LIMITS,
-  type Locale,
-} from '@taleforge/contracts/constants';
+import type { ChatEngine, Expression, Locale } from '@taleforge/contracts/constants';
 import { evaluateGoal, findGoal, pickLocale } from '../llm/index.js';
+import { replyPrice } from './reply-price.js';
 
 export interface ConversationFacts {
   gameId: number;
@@ -34,7 +30,7 @@ export function toConversationInfo(facts: ConversationFacts): ConversationInfo {
     greeting: pickLocale(persona.greeting.say[0] ?? { en_US: '' }, locale),
     expression: facts.lastExpression ?? persona.greeting.expression,
     goal: goal ? { key: goal.key, text: pickLocale(goal.description, locale) } : null,
-    price_gems: LIMITS.chatMessageGems,
+    price_gems: replyPrice(facts.engine),
     engine: facts.engine,
   };
 }

@@ -56,6 +56,17 @@ export function createReplyRunner(deps: RunnerDeps) {
    * and made again, to the account.
    */
   async function refund(turn: PaidTurn, partialText: string): Promise<number> {
+    if (turn.chargedGems === 0) {
+      // A free reply: nothing to give back, only the reply to close.
+      await writes.finishReply(
+        db,
+        turn.reply.id,
+        { state: 'failed', text: partialText, refundEntryId: null },
+        now(),
+      );
+      const owner = (await messageOwner(db, turn.reply.id)) ?? turn.message.userId;
+      return deps.wallet.balance(db, owner);
+    }
     for (let attempt = 0; ; attempt += 1) {
       const balance = await db
         .transaction(async (tx) => {

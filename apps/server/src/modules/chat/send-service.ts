@@ -1,4 +1,4 @@
-import { LIMITS, type Locale } from '@taleforge/contracts/constants';
+import type { Locale } from '@taleforge/contracts/constants';
 import { STATUS } from '@taleforge/contracts/status';
 import type { Db, Tx } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/app-error.js';
@@ -19,6 +19,7 @@ import {
   hideMessage,
   listVisible,
 } from './queries.js';
+import { replyPrice } from './reply-price.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -68,13 +69,14 @@ export type Turn = PaidTurn | ReplayedTurn;
 class ConcurrentResend extends Error {}
 
 /**
- * Sending and regenerating: every check that can refuse runs before the transaction, and the 10
- * gems are spent in the same transaction that stores the message (or the regenerated reply), so
- * either both happen or neither does. The client message id makes a retry free.
+ * Sending and regenerating: every check that can refuse runs before the transaction, and a model
+ * reply's 10 gems are spent in the same transaction that stores the message (or the regenerated
+ * reply), so either both happen or neither does. An offline reply is free: no ledger entry, and
+ * the daily cap (a cap on model spend) does not count it. The client message id makes a retry free.
  */
 export function createSendService(deps: SendDeps) {
   const { db, wallet, writes, now } = deps;
-  const price = LIMITS.chatMessageGems;
+  const price = replyPrice(deps.provider.name);
 
   async function replayed(
     userId: number,
@@ -84,22 +86,29 @@ export function createSendService(deps: SendDeps) {
     return { kind: 'replay', message, reply, gemBalance: await wallet.balance(db, userId) };
   }
 
-  const spend = async (tx: Tx, userId: number, clientMessageId: string) =>
-    (
-      await wallet.spend(
-        tx,
-        userId,
-        price,
-        'chat_message',
-        `chat:${clientMessageId}`,
-        `chat:${clientMessageId}`,
-      )
-    ).entry;
+  /** The turn's charge: a ledger entry for a model reply; none (and the balance) for a free one. */
+  const spend = async (
+    tx: Tx,
+    userId: number,
+    clientMessageId: string,
+  ): Promise<{ id: number | null; balanceAfter: number }> => {
+    if (price === 0) return { id: null, balanceAfter: await wallet.balance(tx, userId) };
+    const { entry } = await wallet.spend(
+      tx,
+      userId,
+      price,
+      'chat_message',
+      `chat:${clientMessageId}`,
+      `chat:${clientMessageId}`,
+    );
+    return entry;
+  };
   const capWindowStart = (at: Date) => new Date(at.getTime() - DAY_MS);
 
   /** Spends, then checks the daily cap under the wallet's lock (so concurrent sends count right). */
   async function charge(tx: Tx, userId: number, clientMessageId: string) {
     const entry = await spend(tx, userId, clientMessageId);
+    if (price === 0) return entry;
     const started = await writes.countRepliesSince(tx, userId, capWindowStart(now()));
     if (started >= deps.dailyReplyCap) throw new AppError(STATUS.CHAT_DAILY_LIMIT);
     return entry;
@@ -196,7 +205,7 @@ export function createSendService(deps: SendDeps) {
             since: capWindowStart(at),
           });
           if (!stored) throw new ConcurrentResend();
-          if (stored.repliesToday >= deps.dailyReplyCap) {
+          if (price > 0 && stored.repliesToday >= deps.dailyReplyCap) {
             throw new AppError(STATUS.CHAT_DAILY_LIMIT);
           }
           return {

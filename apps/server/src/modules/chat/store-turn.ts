@@ -13,7 +13,8 @@ export interface NewTurn {
   npcId: number;
   text: string;
   clientMessageId: string;
-  ledgerEntryId: number;
+  /** The spend that paid for a model reply; null for a free (offline) one. */
+  ledgerEntryId: number | null;
   chargedGems: number;
   at: Date;
   /** Replies started after this count towards the daily cap. */

@@ -112,7 +112,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function renderPage() {
+function renderPage(entry = '/drama/7') {
   const router = createMemoryRouter(
     [
       {
@@ -121,7 +121,7 @@ function renderPage() {
         Component: DramaPlayPage,
       },
     ],
-    { initialEntries: ['/drama/7'] },
+    { initialEntries: [entry] },
   );
   return { router, ...renderWithQuery(<RouterProvider router={router} />) };
 }
@@ -311,6 +311,39 @@ describe('<DramaPlayPage/>', () => {
       await screen.findByRole('heading', { name: 'This story could not be opened.' }),
     ).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
+  it('opens the conversation named by ?chat= (back from a top-up), with the words kept', async () => {
+    localStorage.setItem('access_token', 'tok');
+    sessionStorage.setItem('chat_draft:7:3', 'Who took the ledger?');
+    stubApi({
+      '/api/auth/h5/game/resource/info': resources,
+      '/api/auth/h5/game/event': state,
+      '/api/auth/wallet/balance': { gem_balance: 320, balance: 320 },
+      '/api/auth/h5/game/v2/conversation/info': {
+        game_id: 7,
+        npc_id: 3,
+        name: 'Ada',
+        portrait: '/ada-grin.svg',
+        greeting: 'Hi',
+        expression: 'grin',
+        goal: null,
+        price_gems: 10,
+        engine: 'openai',
+        tasks: [],
+        npc_status: { health: 100, magic: 50, experience: 0 },
+        goal_progress: null,
+      },
+      '/api/auth/h5/game/chat/record': { records: [], next_cursor: null },
+    });
+    const { router } = renderPage('/drama/7?chat=3');
+    const box = (await screen.findByLabelText('Message to Ada')) as HTMLTextAreaElement;
+    expect(box.value).toBe('Who took the ledger?');
+    // Closed, the conversation leaves the address: a reload does not open it again.
+    fireEvent.click(screen.getByRole('button', { name: 'Close the conversation' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.queryByLabelText('Message to Ada')).toBeNull();
+    sessionStorage.clear();
   });
 
   it('buys a locked chapter through the wallet’s dialog, then starts it', async () => {

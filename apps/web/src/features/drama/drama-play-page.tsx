@@ -3,7 +3,7 @@ import type { Expression } from '@taleforge/contracts/constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLoaderData, useParams } from 'react-router';
+import { useLoaderData, useParams, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../shared/lib/use-page-title';
 import { ChapterEnd } from './chapter-end';
 import { DialogueBox } from './dialogue-box';
@@ -25,6 +25,9 @@ const UnlockDialog = lazy(() =>
 /** The chat panel and its streaming client load only when a conversation is opened. */
 const ChatPanel = lazy(() => import('./chat/chat-panel'));
 
+const parseNpcId = (raw: string | null): number | null =>
+  raw && /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : null;
+
 export function DramaPlayPage() {
   const { t } = useTranslation();
   const gameId = parseGameId(useParams().id);
@@ -34,13 +37,24 @@ export function DramaPlayPage() {
   const queryClient = useQueryClient();
   const [journalOpen, setJournalOpen] = useState(false);
   const [unlocking, setUnlocking] = useState<ChapterInfo | null>(null);
-  const [chatWith, setChatWith] = useState<number | null>(null);
+  const [params, setParams] = useSearchParams();
+  // `?chat=<npc id>`: back from the wallet's top-up, into the conversation the player left.
+  const [chatWith, setChatWith] = useState<number | null>(() => parseNpcId(params.get('chat')));
   // The face the character in conversation shows now: the stage beside the panel follows it.
   const [chatFace, setChatFace] = useState<Expression | null>(null);
   const closeChat = useCallback(() => {
     setChatWith(null);
     setChatFace(null);
-  }, []);
+    // Closed, it stays closed on a reload.
+    if (!params.has('chat')) return;
+    setParams(
+      (p) => {
+        p.delete('chat');
+        return p;
+      },
+      { replace: true },
+    );
+  }, [params, setParams]);
   // A reached goal moved the story on server-side: read the play state again.
   const handleStoryContinued = useCallback(() => void start(), [start]);
   const { index, advance, finished, lineKey } = useLineCursor(state, markSeen);

@@ -1,4 +1,9 @@
-import type { CharacterPersona, PersonaLine } from '@taleforge/contracts/character-persona';
+import type {
+  CharacterPersona,
+  Intent,
+  LocalizedLine,
+  PersonaLine,
+} from '@taleforge/contracts/character-persona';
 import type { Locale } from '@taleforge/contracts/constants';
 import { evaluateGoal, findGoal, playerTexts } from '../goal.js';
 import {
@@ -9,9 +14,11 @@ import {
   type ReplyEvent,
   type ReplyRequest,
 } from '../provider.js';
-import { matchesAnyKeyword, normalizeText, pickLocale } from '../text-match.js';
+import { containsKeyword, matchesAnyKeyword, normalizeText, pickLocale } from '../text-match.js';
 import { detectIntents } from './intents.js';
+import { findFact, findInStory, termsOf } from './knowledge.js';
 import { summarizeOffline } from './summarize.js';
+import { UNKNOWN_LINES } from './unknown-lines.js';
 
 interface Choice {
   line: PersonaLine;
@@ -20,8 +27,11 @@ interface Choice {
 
 /**
  * The default engine: answers from the character's authored material, no model needed.
- * Order of precedence: the goal (reached, or a step newly met), the creator's keyword cues, the
- * creator's intent cues, a goal hint, the fallback. Among a line's wordings it takes the one the
+ * Order of precedence: the goal (reached, or a step newly met), the creator's keyword cues (unless
+ * a fact answers the question better), the creator's intent cues, a fact the message asks about,
+ * a line of the story so far it asks about, then for a question nothing answers: the creator's
+ * `question` cue, else the character saying plainly they do not know; otherwise a goal hint, the
+ * fallback. Among a line's wordings it takes the one the
  * character said least recently, so a long conversation does not loop on one sentence.
  */
 export function createOfflineProvider(options: { paceMs?: number } = {}): ModelProvider {
@@ -51,7 +61,7 @@ export function createOfflineProvider(options: { paceMs?: number } = {}): ModelP
 }
 
 export function chooseLine(request: ReplyRequest): Choice {
-  const { persona, history, message } = request;
+  const { persona, history, message, locale } = request;
   const goal = findGoal(persona, request.goalKey);
   let proposal: GoalProposal | null = null;
   if (goal) {
@@ -64,32 +74,85 @@ export function chooseLine(request: ReplyRequest): Choice {
     if (stepReply) return { line: stepReply, goal: proposal };
   }
   const heard = normalizeText(message);
-  const cue = findCue(persona, heard);
-  if (cue) return { line: cue, goal: proposal };
-  if (goal && !proposal && goal.hints.length > 0) {
-    return { line: rotate(goal.hints, history), goal: proposal };
+  const intents = detectIntents(heard);
+  const asked = intents.includes('question');
+  const terms = termsOf(message);
+  const fact = findFact(persona, terms, locale);
+  const choose = (line: PersonaLine): Choice => ({ line, goal: proposal });
+
+  // A fact that shares more with a question than a cue's keywords do answers it better.
+  const cue = findKeywordCue(persona, heard, intents);
+  if (cue && !(asked && fact && fact.score > cue.hits)) return choose(cue.line);
+  const intentCue = findIntentCue(
+    persona,
+    intents.filter((i) => i !== 'question'),
+  );
+  if (intentCue) return choose(intentCue);
+  // Unasked, a fact must share two terms: "nice coil" is not a question about the coil.
+  if (fact && (asked || fact.score >= 2)) return choose(spoken(fact.text, 'normal'));
+  if (asked) {
+    const seen = findInStory(request.storySoFar, terms, locale);
+    if (seen) return choose(spoken(seen.text, 'observe'));
+    const questionCue = findIntentCue(persona, ['question']);
+    if (questionCue) return choose(questionCue);
+    // Nothing the character knows answers it: they say so, and point to the goal if one is open.
+    const unknown = rotate(persona.unknown.length ? persona.unknown : UNKNOWN_LINES, history);
+    const hint = goal && !proposal && goal.hints.length > 0 ? rotate(goal.hints, history) : null;
+    return choose(hint ? followedBy(unknown, hint) : unknown);
   }
-  return { line: rotate(persona.fallback, history), goal: proposal };
+  if (goal && !proposal && goal.hints.length > 0) return choose(rotate(goal.hints, history));
+  return choose(rotate(persona.fallback, history));
 }
 
 /**
- * A cue with keywords answers when they match (and, if it also names an intent, only when that
- * intent is heard too); a cue with only an intent answers to the intent. Keyword cues win.
+ * The first keyword cue whose keywords match (and, if it also names an intent, only when that
+ * intent is heard too), with how many of its keywords the message holds.
  */
-function findCue(persona: CharacterPersona, heard: string): PersonaLine | undefined {
-  const intents = detectIntents(heard);
-  const byKeyword = persona.cues.find(
+function findKeywordCue(
+  persona: CharacterPersona,
+  heard: string,
+  intents: readonly Intent[],
+): { line: PersonaLine; hits: number } | undefined {
+  const cue = persona.cues.find(
     (c) =>
       c.keywords &&
       matchesAnyKeyword(heard, c.keywords) &&
       (!c.intent || intents.includes(c.intent)),
   );
-  if (byKeyword) return byKeyword;
+  if (!cue?.keywords) return undefined;
+  const words = Object.values(cue.keywords).flatMap((w) => w ?? []);
+  return { line: cue, hits: new Set(words.filter((w) => containsKeyword(heard, w))).size };
+}
+
+/** A cue for the first of these intents the persona answers (most specific first). */
+function findIntentCue(
+  persona: CharacterPersona,
+  intents: readonly Intent[],
+): PersonaLine | undefined {
   for (const intent of intents) {
     const cue = persona.cues.find((c) => c.intent === intent && !c.keywords);
     if (cue) return cue;
   }
   return undefined;
+}
+
+/** Text already in the player's language, as a line of its own. */
+function spoken(text: string, expression: PersonaLine['expression']): PersonaLine {
+  return { say: [{ en_US: text, zh_CN: text, ja_JP: text }], expression };
+}
+
+/** One line and then another, each wording of the first followed by the second's first. */
+function followedBy(first: PersonaLine, then: PersonaLine): PersonaLine {
+  const next = then.say[0] as LocalizedLine;
+  const join = (a: string, b: string) => (/[\p{Script=Latin}.!?…]$/u.test(a) ? `${a} ${b}` : a + b);
+  return {
+    expression: first.expression,
+    say: first.say.map((w) => ({
+      en_US: join(w.en_US, next.en_US),
+      zh_CN: join(pickLocale(w, 'zh_CN'), pickLocale(next, 'zh_CN')),
+      ja_JP: join(pickLocale(w, 'ja_JP'), pickLocale(next, 'ja_JP')),
+    })),
+  };
 }
 
 /** Lines of one kind (hints, fallbacks) take turns, counted by the character's turns so far. */

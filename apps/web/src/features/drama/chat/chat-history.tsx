@@ -96,12 +96,23 @@ export function ChatHistory({
           </p>
         )
       )}
-      {shown.map((record) => (
+      {shown.map((record, i) => (
         <div key={record.id} className={`turn turn--${record.role}`}>
           <p className={`bubble bubble--${record.role} ${STATE_CLASS[record.state]}`}>
             {record.text || <Typing />}
           </p>
-          {record.state === 'failed' && <p className="turn__note">{t('chat.failedNote')}</p>}
+          {record.role === 'player' && (
+            <p className="turn__cost">
+              {record.charged_gems > 0
+                ? t('chat.charged', { count: record.charged_gems })
+                : t('chat.free')}
+            </p>
+          )}
+          {record.state === 'failed' && (
+            <p className="turn__note">
+              {paidFor(record, shown[i - 1]) ? t('chat.failedNote') : t('chat.failedNoteFree')}
+            </p>
+          )}
           <div className="turn__actions">
             {record.role === 'npc' && record.id !== newest && !sending && (
               <button type="button" className="chat__link" onClick={() => confirmRewind(record)}>
@@ -110,7 +121,7 @@ export function ChatHistory({
             )}
             {record === lastReply && record.state === 'complete' && !sending && (
               <button type="button" className="chat__link" onClick={() => onRegenerate(record.id)}>
-                {t('chat.regenerate', { price })}
+                {price === 0 ? t('chat.regenerateFree') : t('chat.regenerate', { price })}
               </button>
             )}
           </div>
@@ -132,6 +143,11 @@ export function ChatHistory({
       )}
     </div>
   );
+}
+
+/** Whether a reply's turn was paid: by the reply itself (a new reply) or the message it answers. */
+function paidFor(reply: ChatRecord, before: ChatRecord | undefined): boolean {
+  return reply.charged_gems > 0 || (before?.role === 'player' && before.charged_gems > 0);
 }
 
 const STATE_CLASS: Record<ChatRecord['state'], string> = {

@@ -1,16 +1,24 @@
 import type { ResourceInfo } from '@taleforge/contracts';
 import { type Expression, LIMITS } from '@taleforge/contracts/constants';
-import { useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueryScope } from '../../../shared/api/query-scope';
+import { readItem, removeItem, safeSession, writeItem } from '../../../shared/lib/storage';
 import { openDialog } from '../../../shared/ui/dialog/dialog-store';
 import { useGemBalance } from '../../wallet/wallet-api';
 import type { ConversationKey } from './chat-api';
 import { ChatHistory } from './chat-history';
 import { MemoryPanel } from './memory-panel';
-import { SendConfirm, shouldConfirmSend } from './send-confirm';
+import { isShort, SendConfirm, shouldConfirmSend } from './send-confirm';
 import { useChatRecords, useChatSend, useConversationInfo } from './use-chat';
 import { useVisualViewportHeight } from './use-visual-viewport';
 import './chat.css';
+
+/** The unsent message, kept for this tab: it survives a trip to the wallet and back. */
+const draftKey = (gameId: number, npcId: number) => `chat_draft:${gameId}:${npcId}`;
+
+/** The play page opens this conversation when the wallet sends the player back with `?chat=`. */
+export const conversationPath = (gameId: number, npcId: number) => `/drama/${gameId}?chat=${npcId}`;
 
 /** Enter sends where there is a real keyboard; on phones Enter is a new line. */
 const hasFinePointer = () => window.matchMedia?.('(pointer: fine)').matches ?? false;
@@ -43,14 +51,55 @@ export default function ChatPanel({
   const history = useChatRecords(key);
   const balance = useGemBalance(true);
   const [continued, setContinued] = useState(false);
-  const { live, send, regenerate } = useChatSend(key, () => {
-    setContinued(true);
-    onStoryContinued();
-  });
-  const [text, setText] = useState('');
+  const [text, setDraft] = useState(() => readItem(draftKey(gameId, npcId), safeSession()) ?? '');
+  const setText = useCallback(
+    (value: string) => {
+      setDraft(value);
+      if (value) writeItem(draftKey(gameId, npcId), value, safeSession());
+      else removeItem(draftKey(gameId, npcId), safeSession());
+    },
+    [gameId, npcId],
+  );
   const [memoryOpen, setMemoryOpen] = useState(false);
   const height = useVisualViewportHeight();
   const price = info.data?.price_gems ?? LIMITS.chatMessageGems;
+  const topUpPath = `/wallet?return=${encodeURIComponent(conversationPath(gameId, npcId))}#top-up`;
+
+  const openConfirm = (regenerating: boolean, action: () => void) =>
+    openDialog({
+      title: t(regenerating ? 'chat.confirm.regenerateTitle' : 'chat.confirm.title'),
+      // Dialogs render outside the screens' query scope; the confirmation reads the balance.
+      body: (close) => (
+        <QueryScope>
+          <SendConfirm
+            price={price}
+            regenerate={regenerating}
+            topUpPath={topUpPath}
+            close={close}
+            onConfirm={action}
+          />
+        </QueryScope>
+      ),
+    });
+
+  // The send of the latest render, for a confirmation opened before it existed.
+  const sendRef = useRef<((text: string) => Promise<void>) | null>(null);
+  const { live, send, regenerate } = useChatSend(key, {
+    onStoryContinued: () => {
+      setContinued(true);
+      onStoryContinued();
+    },
+    // The balance shown was stale: the message goes back in the box, and Top up is offered.
+    onShort: (message) => {
+      void balance.refetch();
+      if (message === null) return openConfirm(true, () => {});
+      setText(message);
+      openConfirm(false, () => {
+        setText('');
+        void sendRef.current?.(message);
+      });
+    },
+  });
 
   useEffect(() => {
     const close = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
@@ -70,20 +119,11 @@ export default function ChatPanel({
   const sending =
     history.writing || (live !== null && live.state !== 'done' && live.state !== 'failed');
 
+  sendRef.current = send;
+
   const confirmThen = (regenerating: boolean, action: () => void) => {
-    if (!shouldConfirmSend()) return action();
-    openDialog({
-      title: t(regenerating ? 'chat.confirm.regenerateTitle' : 'chat.confirm.title'),
-      body: (close) => (
-        <SendConfirm
-          price={price}
-          balance={balance.data}
-          regenerate={regenerating}
-          close={close}
-          onConfirm={action}
-        />
-      ),
-    });
+    if (!isShort(price, balance.data) && !shouldConfirmSend()) return action();
+    openConfirm(regenerating, action);
   };
 
   const handleSubmit = () => {
@@ -206,7 +246,7 @@ export default function ChatPanel({
           className="button button--gold chat__send"
           disabled={sending || !text.trim()}
         >
-          {t('chat.send', { price })}
+          {price === 0 ? t('chat.sendFree') : t('chat.send', { price })}
         </button>
         <p className="chat__balance" aria-live="polite">
           {balance.data !== undefined && t('chat.balance', { count: balance.data })}

@@ -1,56 +1,82 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { readItem, writeItem } from '../../../shared/lib/storage';
+import { useGemBalance } from '../../wallet/wallet-api';
 
 /** Local choice: the player ticked "don't ask again" in the message-send confirmation. */
 const SKIP_KEY = 'chat_send_confirm_skip';
 
 export const shouldConfirmSend = () => readItem(SKIP_KEY) !== '1';
 
-/** SPEC §2's message-send confirmation: the price, the balance, and "don't ask again". */
+/** Too few gems for a paid reply: the confirmation must show, with its Top up, whatever was ticked. */
+export const isShort = (price: number, balance: number | undefined) =>
+  price > 0 && balance !== undefined && balance < price;
+
+/**
+ * SPEC §2's message-send confirmation: the price (or that it is free), the balance, and "don't
+ * ask again". Short of gems, it offers Top up instead of Send, as the unlock dialog does; the
+ * wallet brings the player back to this conversation after paying.
+ */
 export function SendConfirm({
   price,
-  balance,
   regenerate,
+  topUpPath,
   close,
   onConfirm,
 }: {
   price: number;
-  balance: number | undefined;
   regenerate: boolean;
+  /** The wallet's top-up, with the way back to this conversation. */
+  topUpPath: string;
   close: () => void;
   onConfirm: () => void;
 }) {
   const { t } = useTranslation();
   const [skip, setSkip] = useState(false);
-  const short = balance !== undefined && balance < price;
+  // Read here, not handed in: a dialog opened before a fresh read shows the new figure.
+  const balance = useGemBalance(true).data;
+  const short = isShort(price, balance);
+  const free = price === 0;
+  const body = regenerate
+    ? t(free ? 'chat.confirm.regenerateFree' : 'chat.confirm.regenerate', { price })
+    : t(free ? 'chat.confirm.bodyFree' : 'chat.confirm.body', { price });
   return (
     <div className="send-confirm">
-      <p>{t(regenerate ? 'chat.confirm.regenerate' : 'chat.confirm.body', { price })}</p>
+      <p>{body}</p>
       <p className="send-confirm__balance">
         {balance === undefined ? '…' : t('chat.confirm.balance', { count: balance })}
       </p>
-      {short && <p className="send-confirm__short">{t('chat.confirm.short')}</p>}
-      <label className="send-confirm__skip">
-        <input type="checkbox" checked={skip} onChange={(e) => setSkip(e.target.checked)} />
-        {t('chat.confirm.skip')}
-      </label>
+      {short ? (
+        <p className="send-confirm__short">{t('chat.confirm.short')}</p>
+      ) : (
+        <label className="send-confirm__skip">
+          <input type="checkbox" checked={skip} onChange={(e) => setSkip(e.target.checked)} />
+          {t('chat.confirm.skip')}
+        </label>
+      )}
       <div className="send-confirm__actions">
         <button type="button" className="button button--ghost" onClick={close}>
           {t('chat.confirm.cancel')}
         </button>
-        <button
-          type="button"
-          className="button button--gold"
-          data-autofocus
-          onClick={() => {
-            if (skip) writeItem(SKIP_KEY, '1');
-            close();
-            onConfirm();
-          }}
-        >
-          {t('chat.confirm.send', { price })}
-        </button>
+        {short ? (
+          <Link className="button button--gold" data-autofocus to={topUpPath} onClick={close}>
+            {t('chat.confirm.topUp')}
+          </Link>
+        ) : (
+          <button
+            type="button"
+            className="button button--gold"
+            data-autofocus
+            onClick={() => {
+              if (skip) writeItem(SKIP_KEY, '1');
+              close();
+              onConfirm();
+            }}
+          >
+            {free ? t('chat.confirm.sendFree') : t('chat.confirm.send', { price })}
+          </button>
+        )}
       </div>
     </div>
   );

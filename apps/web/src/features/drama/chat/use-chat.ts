@@ -73,7 +73,20 @@ export interface LiveTurn {
  * Sending and regenerating: the reply streams into `live`, rendered as text; when it ends the
  * history, the goal and the balance are read again from the server.
  */
-export function useChatSend(key: ConversationKey, onStoryContinued: () => void) {
+/** Body status of "not enough gems" (contracts status 3001; the browser does not load the catalogue). */
+const INSUFFICIENT_GEMS = 3001;
+
+export function useChatSend(
+  key: ConversationKey,
+  {
+    onStoryContinued,
+    onShort,
+  }: {
+    onStoryContinued: () => void;
+    /** The server found too few gems: the player's words (null for a new reply) are handed back. */
+    onShort: (message: string | null) => void;
+  },
+) {
   const queryClient = useQueryClient();
   const [live, setLive] = useState<LiveTurn | null>(null);
   const busy = useRef(false);
@@ -114,14 +127,16 @@ export function useChatSend(key: ConversationKey, onStoryContinued: () => void) 
       try {
         await start(handlers);
       } catch (error) {
-        if (isApiError(error) && error.kind === 'status') toast.error(error.desc);
+        if (isApiError(error) && error.kind === 'status' && error.status === INSUFFICIENT_GEMS) {
+          onShort(player);
+        } else if (isApiError(error) && error.kind === 'status') toast.error(error.desc);
       } finally {
         busy.current = false;
         await settle();
         if (continued) onStoryContinued();
       }
     },
-    [onStoryContinued, queryClient, settle],
+    [onShort, onStoryContinued, queryClient, settle],
   );
 
   const send = useCallback(
