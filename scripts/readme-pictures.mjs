@@ -32,22 +32,18 @@ try {
   await picture(DESKTOP, '/For_You', 'screenshot.png', homeReady);
   await picture(PHONE, '/For_You', 'screenshot-phone.png', homeReady);
 
-  const home = await fetch(`${server.origin}/taleforge/api/h5/game/home?lang=en_US`).then((r) =>
-    r.json(),
-  );
+  const home = await fetch(
+    `${server.origin}/taleforge/api/h5/game/home?lang=en_US&df_id=v_readmepictures`,
+  ).then((r) => r.json());
   const first = home.data.sections.flatMap((section) => section.games)[0];
   await picture(DESKTOP, `/drama/${first.id}`, 'play-screenshot.png', async (page) => {
-    await page
-      .getByRole('button', { name: /continue|next/i })
-      .first()
-      .waitFor();
-    // A few lines in, where the scene, a character and the dialogue are all on stage.
-    for (let i = 0; i < 3; i++) {
-      await page
-        .getByRole('button', { name: /continue|next/i })
-        .first()
-        .click();
-      await page.waitForTimeout(400);
+    const dialogue = page.getByTestId('dialogue');
+    await dialogue.waitFor();
+    // Until the story asks something: scene, a character, the dialogue and the choices on stage.
+    const action = page.locator('.choices, [data-testid=puzzle], [data-testid=dice]');
+    for (let taps = 0; taps < 40 && !(await action.first().isVisible()); taps++) {
+      await dialogue.click();
+      await page.waitForTimeout(150);
     }
   });
 } finally {
