@@ -53,8 +53,7 @@ export function contentSecurityPolicy(options: SecurityHeaderOptions): Record<st
     'script-src': ["'self'", ...(google ? [GOOGLE.script] : [])],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", ...styleHashes, ...(google ? [GOOGLE.style] : [])],
-    // blob: the avatar editor shows the chosen file from an object URL before it is uploaded.
-    'img-src': ["'self'", 'data:', 'blob:', ...AVATAR_HOSTS],
+    'img-src': ["'self'", 'data:', ...AVATAR_HOSTS],
     'connect-src': ["'self'", ...(google ? GOOGLE.connect : [])],
     'frame-src': google ? [GOOGLE.frame] : ["'none'"],
     'object-src': ["'none'"],

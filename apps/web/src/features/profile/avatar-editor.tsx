@@ -1,5 +1,5 @@
 import { LIMITS } from '@taleforge/contracts/constants';
-import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
+import { type ChangeEvent, useId, useRef, useState } from 'react';
 import Cropper, { type Area, type Point } from 'react-easy-crop';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../shared/api';
@@ -20,16 +20,26 @@ type Picked = { file: File; url: string; width: number; height: number };
 async function pickImage(file: File): Promise<Picked | 'invalid' | 'tooLarge'> {
   if (!file.type.startsWith('image/')) return 'invalid';
   if (file.size > LIMITS.avatarMaxBytes) return 'tooLarge';
-  const url = URL.createObjectURL(file);
+  // A data: URL, which the page's img-src already allows: no blob: source to open in the policy.
+  const url = await readAsDataUrl(file);
+  if (!url) return 'invalid';
   const image = new Image();
   image.src = url;
   try {
     await image.decode();
   } catch {
-    URL.revokeObjectURL(url);
     return 'invalid';
   }
   return { file, url, width: image.naturalWidth, height: image.naturalHeight };
+}
+
+function readAsDataUrl(file: File): Promise<string | null> {
+  return new Promise((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : null);
+    reader.onerror = () => resolve(null);
+    reader.readAsDataURL(file);
+  });
 }
 
 /** Whole pixels inside the picture: the cropper works in fractions, the server in pixels. */
@@ -67,8 +77,6 @@ export default function AvatarEditor({
   const [area, setArea] = useState<Area | null>(null);
   const [error, setError] = useState<string | null>(null);
   const upload = useUploadAvatar(taleforgeId);
-
-  useEffect(() => () => void (picked && URL.revokeObjectURL(picked.url)), [picked]);
 
   const handleFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -128,10 +136,8 @@ export default function AvatarEditor({
         ref={input}
         type="file"
         accept="image/*"
-        className="sr-only"
-        // Reached through the buttons that open it; the file dialog is the keyboard's way in.
-        tabIndex={-1}
-        aria-label={t('profile.avatar.choose')}
+        // Out of sight and out of the accessibility tree: the buttons that open it are the way in.
+        hidden
         onChange={(event) => void handleFile(event)}
       />
       {picked ? (
