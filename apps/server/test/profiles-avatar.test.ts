@@ -104,6 +104,33 @@ describe.each([
     expect(bytes.includes(Buffer.from('GPS'))).toBe(false);
   });
 
+  it('crops in the picture as it is shown upright: EXIF orientation is applied first', async () => {
+    const { token } = await signedIn(server);
+    // Stored 400×200 (red left, blue right) but tagged "rotate 90°": shown 200×400, red on top.
+    const sideways = await sharp(await halvesPng(400, 200))
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    const res = await uploadAvatar(server, token, sideways, {
+      x: 0,
+      y: 200,
+      width: 200,
+      height: 200,
+    });
+    expect(res.status).toBe(200);
+    const { dominant } = await sharp((await fetchAvatar(server, res.data!.avatar!)).bytes).stats();
+    expect(dominant.b).toBeGreaterThan(150);
+    expect(dominant.r).toBeLessThan(80);
+    // Outside the upright picture (it is 200 wide, not 400): refused.
+    const outside = await uploadAvatar(server, token, sideways, {
+      x: 200,
+      y: 0,
+      width: 200,
+      height: 200,
+    });
+    expect(outside.status).toBe(6107);
+  });
+
   const refusals: [string, () => Promise<Buffer> | Buffer, number, string][] = [
     [
       'a text file renamed .png',
