@@ -184,6 +184,20 @@ describe.each([
     },
   );
 
+  it('answers a body far past the limit with the framework 413, in the envelope, storing nothing', async () => {
+    const { token } = await signedIn(server);
+    const before = await storedNames(server);
+    const res = await uploadAvatar(server, token, Buffer.alloc(LIMITS.avatarMaxBytes + 2 ** 20), {
+      x: 0,
+      y: 0,
+      width: 64,
+      height: 64,
+    });
+    expect(res.http).toBe(413);
+    expect(res.status).toBe(413);
+    expect(await storedNames(server)).toEqual(before);
+  });
+
   it('refuses a crop outside the picture, in the request language, storing nothing', async () => {
     const { token } = await signedIn(server);
     const before = await storedNames(server);
