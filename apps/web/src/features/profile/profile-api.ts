@@ -8,7 +8,13 @@ import type {
   UserInfo,
 } from '@taleforge/contracts';
 import type { ProfileList, ProfileTab } from '@taleforge/contracts/constants';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { endpoint, request } from '../../shared/api';
 import { currentLocale } from '../../shared/i18n/i18n';
 import { saveUserInfo } from '../auth/session';
@@ -53,16 +59,26 @@ export function useProfile(taleforgeId: string) {
   });
 }
 
+/** One list over one tab, a page at a time ("Show more" asks for the next). */
 export function useProfileWorks(taleforgeId: string, list: ProfileList, tab: ProfileTab) {
   const locale = currentLocale();
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: profileKeys.works(taleforgeId, list, tab, locale),
-    queryFn: ({ signal }) =>
+    queryFn: ({ signal, pageParam }) =>
       request(worksEndpoint, {
-        query: { taleforge_id: taleforgeId, list, tab, page: 1, page_size: PROFILE_PAGE_SIZE },
+        query: {
+          taleforge_id: taleforgeId,
+          list,
+          tab,
+          page: pageParam,
+          page_size: PROFILE_PAGE_SIZE,
+        },
         signal,
         quiet: true,
       }),
+    initialPageParam: 1,
+    getNextPageParam: (last) =>
+      last.page * last.page_size < last.total ? last.page + 1 : undefined,
     enabled: Boolean(taleforgeId),
     placeholderData: keepPreviousData,
     retry: false,

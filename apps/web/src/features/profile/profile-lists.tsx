@@ -179,14 +179,28 @@ function ListBody(props: {
       </div>
     );
   }
-  const games = works.data.list;
+  const games = works.data.pages.flatMap((page) => page.list);
   if (games.length === 0) return <EmptyList own={own} name={name} list={list} tab={tab} />;
   return (
-    <div className="profile-grid">
-      {games.map((game) => (
-        <GameCard key={game.id} game={game} />
-      ))}
-    </div>
+    <>
+      <div className="profile-grid">
+        {games.map((game) => (
+          <GameCard key={game.id} game={game} />
+        ))}
+      </div>
+      {works.hasNextPage && (
+        <div className="profile-more">
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => void works.fetchNextPage()}
+            disabled={works.isFetchingNextPage}
+          >
+            {works.isFetchingNextPage ? t('profile.loading') : t('profile.more')}
+          </button>
+        </div>
+      )}
+    </>
   );
 }
 

@@ -76,6 +76,50 @@ describe('<ProfileView/>', () => {
   });
 });
 
+describe('<ProfileView/> long lists', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const card = (id: number) => ({
+    id,
+    title: `Story ${id}`,
+    cover: '',
+    description: '',
+    script_type: 'SUSPENSE',
+    tags: [],
+    languages: ['en_US'],
+    creator: { taleforge_id: 'tfCreator', nick_name: 'Mira', avatar: null },
+    chapter_count: 1,
+    play_count: 0,
+    like_count: 0,
+    published_at: '2026-11-25T00:00:00.000Z',
+  });
+
+  it('shows a page of works, then the next one on "Show more"', async () => {
+    const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input), 'http://localhost');
+      const data = url.pathname.endsWith('/profile')
+        ? profile
+        : url.searchParams.get('page') === '2'
+          ? { list: [card(13)], page: 2, page_size: 12, total: 13, hidden: false }
+          : {
+              list: Array.from({ length: 12 }, (_, i) => card(i + 1)),
+              page: 1,
+              page_size: 12,
+              total: 13,
+              hidden: false,
+            };
+      return new Response(JSON.stringify({ status: 200, desc: 'ok', data }));
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    show({ own: false, signedIn: true });
+    expect(await screen.findByText('Story 12')).toBeTruthy();
+    expect(screen.queryByText('Story 13')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(await screen.findByText('Story 13')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+  });
+});
+
 describe('nicknameProblem', () => {
   it('counts characters as typed, trimmed: 2 to 30', () => {
     expect(nicknameProblem(' A ')).toBe('nicknameMin');
