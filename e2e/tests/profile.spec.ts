@@ -83,6 +83,7 @@ for (const c of CASES) {
     await field.fill('x'.repeat(31));
     await field.press('Enter');
     await expect(page.getByRole('alert')).toHaveText(t.nicknameMax!);
+    await page.screenshot({ path: info.outputPath(`nickname-edit-${c.locale}-${c.width}.png`) });
     const renamed = `${nick} 星`;
     await field.fill(renamed);
     await field.press('Enter');
