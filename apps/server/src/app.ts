@@ -10,7 +10,7 @@ import type { PasswordHashing } from './modules/auth/passwords.js';
 import { registerAuthRoutes } from './modules/auth/routes.js';
 import { createSessionService } from './modules/auth/session-service.js';
 import { createSocialLogin } from './modules/auth/social-login.js';
-import { createChatModule } from './modules/chat/index.js';
+import { createChatModule, createWordlistModerator } from './modules/chat/index.js';
 import { createCatalogueService } from './modules/games/catalogue-service.js';
 import { registerGameRoutes } from './modules/games/routes.js';
 import { registerHealthRoutes } from './modules/health/routes.js';
@@ -22,6 +22,7 @@ import { createGameInfoService } from './modules/play/game-info-service.js';
 import { createPlayService } from './modules/play/play-service.js';
 import { registerPlayRoutes } from './modules/play/routes.js';
 import { chapterUnlockPrice } from './modules/play/unlocks.js';
+import { createProfileService, registerProfileRoutes } from './modules/profiles/index.js';
 import { type RiskKeys, registerRiskRoutes } from './modules/risk/index.js';
 import {
   createUnlockService,
@@ -179,6 +180,17 @@ export async function buildApp({
         publicUrl: config.MEDIA_PUBLIC_URL,
       });
       chat.registerRoutes(api);
+      registerProfileRoutes(api, {
+        profiles: createProfileService({
+          db,
+          media,
+          mediaBase: `${prefix}/media`,
+          moderator: createWordlistModerator(),
+          now,
+          log: app.log,
+        }),
+        optionalAuth: (request) => optionalAuth(request, sessions.verifyToken),
+      });
     },
     { prefix },
   );

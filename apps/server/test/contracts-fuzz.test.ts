@@ -72,6 +72,11 @@ const samples = (): Input => ({
   item_key: 'key',
   move: {},
   to_step: 0,
+  taleforge_id: 'tfFuzz',
+  x: 0,
+  y: 0,
+  width: 64,
+  height: 64,
 });
 
 function optional(schema: Schema): boolean {
@@ -203,7 +208,11 @@ async function send(
       lang: attempt.lang,
     });
   const url = `${server.url(def.path, { df_id: 'v_fuzz', lang: attempt.lang })}&${queryString(attempt.input)}`;
-  const res = await fetch(url, { headers: auth ? { authorization: auth } : {} });
+  // A POST can have a query too (the avatar upload's crop): sent with its own method.
+  const res = await fetch(url, {
+    method: def.method,
+    headers: auth ? { authorization: auth } : {},
+  });
   const json = (await res.json()) as { status: number; desc: string; data: unknown };
   return { http: res.status, headers: res.headers, ...json } as EnvelopeResponse;
 }

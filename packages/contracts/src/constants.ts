@@ -148,3 +148,32 @@ export const LOCALE_CURRENCY: Record<Locale, Currency> = {
   zh_CN: 'CNY',
   ja_JP: 'JPY',
 };
+
+/**
+ * Profile tabs (SPEC §2) and the script types each gathers (decision 35): every type is in
+ * exactly one tab, so "all" is the sum of the others.
+ */
+export const PROFILE_TABS = {
+  all: [...SCRIPT_TYPES],
+  mystery: ['SUSPENSE', 'CHALLENGE'],
+  romance: ['ROMANCE', 'DREAMS'],
+  history: ['LEGENDS', 'HEROES', 'REBELLION'],
+  business: ['CREATIVITY', 'COMEDY'],
+  'sci-fi': ['FUTURE', 'MAGIC'],
+} as const satisfies Record<string, readonly ScriptType[]>;
+export type ProfileTab = keyof typeof PROFILE_TABS;
+export const PROFILE_TAB_KEYS = Object.keys(PROFILE_TABS) as ProfileTab[];
+
+/** The lists a profile shows, each of which its owner can hide. */
+export const PROFILE_LISTS = ['works', 'played', 'liked'] as const;
+export type ProfileList = (typeof PROFILE_LISTS)[number];
+
+export const PROFILE_LIMITS = {
+  bioMaxChars: 160,
+  /** Avatars are written at these sizes (px, square). */
+  avatarSizes: [512, 128],
+  /** Larger images are refused before they are decoded (a decompression bomb). */
+  avatarMaxPixels: 40_000_000,
+  /** The crop must keep at least this much of a side (px of the original). */
+  avatarMinCropPx: 16,
+} as const;

@@ -78,6 +78,14 @@ export const STATUS = {
   CHAT_MESSAGE_BAD_CHARACTERS: 5010,
   CHAT_CANNOT_REGENERATE: 5011,
   CHAT_MESSAGE_NOT_FOUND: 5012,
+  PROFILE_NOT_FOUND: 6101,
+  PROFILE_SIGN_IN_FIRST: 6102,
+  NICKNAME_BLOCKED: 6103,
+  BIO_BLOCKED: 6104,
+  AVATAR_NOT_IMAGE: 6105,
+  AVATAR_TOO_LARGE: 6106,
+  AVATAR_CROP_INVALID: 6107,
+  AVATAR_SAVE_FAILED: 6108,
 } as const;
 
 export type StatusName = keyof typeof STATUS;
@@ -431,6 +439,46 @@ export const STATUS_MESSAGES: Record<StatusCode, Messages> = {
     en_US: 'This message is not in this conversation',
     zh_CN: '这条消息不在本次对话中',
     ja_JP: 'このメッセージはこの会話にありません',
+  },
+  6101: {
+    en_US: 'Failed to load user profile',
+    zh_CN: '加载用户资料失败',
+    ja_JP: 'ユーザープロフィールの読み込みに失敗しました',
+  },
+  6102: {
+    en_US: 'Please login to access more features',
+    zh_CN: '请登录以使用更多功能',
+    ja_JP: 'ログインするとさらに多くの機能を利用できます',
+  },
+  6103: {
+    en_US: 'This nickname is not allowed, please choose another',
+    zh_CN: '该昵称不可使用，请换一个',
+    ja_JP: 'このニックネームは使用できません。別のものを選んでください',
+  },
+  6104: {
+    en_US: 'This bio is not allowed, please change it',
+    zh_CN: '该简介不可使用，请修改',
+    ja_JP: 'この自己紹介は使用できません。変更してください',
+  },
+  6105: {
+    en_US: 'Please upload a valid image file',
+    zh_CN: '请上传有效的图片文件',
+    ja_JP: '有効な画像ファイルをアップロードしてください',
+  },
+  6106: {
+    en_US: 'Image size cannot exceed 10MB',
+    zh_CN: '图片大小不能超过10MB',
+    ja_JP: '画像サイズは10MBを超えられません',
+  },
+  6107: {
+    en_US: 'Please select the area to crop first',
+    zh_CN: '请先选择裁剪区域',
+    ja_JP: '先に切り抜く範囲を選択してください',
+  },
+  6108: {
+    en_US: 'Failed to save avatar',
+    zh_CN: '保存头像失败',
+    ja_JP: 'アバターの保存に失敗しました',
   },
 };
 

@@ -4,6 +4,8 @@ import { tempDir } from './database.js';
 export interface S3Server {
   /** The server's environment for the media store: bucket, endpoint, keys, path style. */
   env: Record<string, string>;
+  /** Where the server keeps the bucket's objects on disk, to see what was written. */
+  directory: string;
   close(): Promise<void>;
 }
 
@@ -15,11 +17,12 @@ const BUCKET = 'taleforge-media';
  * a store that signs wrong fails here as it would against a real bucket.
  */
 export async function startS3Server(): Promise<S3Server> {
+  const directory = await tempDir();
   const server = new S3rver({
     address: '127.0.0.1',
     port: 0,
     silent: true,
-    directory: await tempDir(),
+    directory,
     configureBuckets: [{ name: BUCKET, configs: [] }],
   });
   const { port } = await server.run();
@@ -32,6 +35,7 @@ export async function startS3Server(): Promise<S3Server> {
       MEDIA_S3_SECRET_ACCESS_KEY: 'S3RVER',
       MEDIA_S3_FORCE_PATH_STYLE: 'true',
     },
+    directory,
     close: () => server.close(),
   };
 }

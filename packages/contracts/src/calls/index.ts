@@ -2,6 +2,7 @@ import * as auth from './auth.js';
 import * as chat from './chat.js';
 import * as games from './games.js';
 import * as platform from './platform.js';
+import * as profiles from './profiles.js';
 import * as wallet from './wallet.js';
 
 /** Every call, by name: tests and tools iterate over this. */
@@ -39,6 +40,11 @@ export const CALLS = {
   orderGet: wallet.orderGetCall,
   orderCancel: wallet.orderCancelCall,
   unlock: wallet.unlockCall,
+  profile: profiles.profileCall,
+  profileWorks: profiles.profileWorksCall,
+  nicknameUpdate: profiles.nicknameUpdateCall,
+  profileUpdate: profiles.profileUpdateCall,
+  avatarUpload: profiles.avatarUploadCall,
   riskKey: platform.riskKeyCall,
   riskDevice: platform.riskDeviceCall,
   pageView: platform.pageViewCall,

@@ -77,3 +77,6 @@ export function createChatModule(deps: ChatModuleDeps) {
     },
   };
 }
+
+/** The chat's word lists, for other text players publish (nicknames, bios). */
+export { createWordlistModerator, type Moderator } from './moderation.js';

@@ -95,3 +95,40 @@ export function defineCachedRoute<C extends CallDef>(
     },
   });
 }
+
+export interface UploadInput<C extends CallDef> extends Omit<RouteInput<C>, 'body'> {
+  /** The request body as sent, whatever its Content-Type says: the handler reads the content. */
+  bytes: Buffer;
+}
+
+/**
+ * A call whose body is a file's raw bytes (an avatar), not JSON. Its own scope takes any
+ * Content-Type as bytes, up to `bodyLimit` (larger is the framework's 413); the query, the token
+ * check and the answer go through the contract like any other call.
+ */
+export function defineUploadRoute<C extends CallDef>(
+  app: FastifyInstance,
+  call: C,
+  options: { bodyLimit: number },
+  handler: (input: UploadInput<C>) => Promise<CallData<C>>,
+): void {
+  const write = writerOf(app, call);
+  void app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) =>
+      done(null, body),
+    );
+    scope.route({
+      method: call.method,
+      url: call.path,
+      bodyLimit: options.bodyLimit,
+      ...gateOf(scope, call),
+      handler: async (request, reply) => {
+        const query = parseQuery(call, request);
+        const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const data = await handler({ query, bytes, auth: authOf(call, request), request, reply });
+        return reply.type(JSON_TYPE).send(write(data, request.locale));
+      },
+    });
+  });
+}

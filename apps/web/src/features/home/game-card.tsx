@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { abbreviate } from '../../shared/lib/abbreviate';
 import { CoverArt } from '../../shared/ui/art/cover-art';
 import { PlayIcon } from '../../shared/ui/icons';
+import { CreatorLink } from '../profile/creator-link';
 import './game-card.css';
 
 type Progress = { percent: number; chapter: string | null };
@@ -51,7 +52,7 @@ export function GameCard({ game, progress }: { game: GameCardData; progress?: Pr
             <PlayIcon />
             {t('home.plays', { count: game.play_count, value: plays })}
           </span>
-          <span className="game-card__creator">{game.creator.nick_name}</span>
+          <CreatorLink creator={game.creator} className="game-card__creator" />
         </p>
       )}
     </article>

@@ -14,6 +14,8 @@ export const endpoint = <C extends CallDef>(call: Pick<C, 'method' | 'path'>): E
 export type RequestOptions<C extends CallDef> = {
   query?: CallQueryInput<C>;
   body?: CallBodyInput<C>;
+  /** A file sent as the body's raw bytes (an avatar), for calls whose contract has no JSON body. */
+  raw?: Blob;
   signal?: AbortSignal;
   /** No toast on failure: for background calls the user did not ask for (analytics). */
   quiet?: boolean;
@@ -73,6 +75,8 @@ export function createApiClient(deps: ClientDeps) {
     const token = deps.getToken();
     if (token && call.path !== LOGIN_PATH) headers.Authorization = token;
     if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+    // The server reads the bytes, not the label: the file's own type is not trusted either way.
+    if (options.raw) headers['Content-Type'] = 'application/octet-stream';
 
     const controller = new AbortController();
     let timedOut = false;
@@ -95,7 +99,8 @@ export function createApiClient(deps: ClientDeps) {
         response = await getFetch()(url, {
           method: call.method,
           headers,
-          body: options.body === undefined ? undefined : JSON.stringify(options.body),
+          body:
+            options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
           signal: controller.signal,
           ...(options.keepalive ? { keepalive: true } : {}),
         });

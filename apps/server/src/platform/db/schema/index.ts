@@ -7,6 +7,7 @@ export * from './oauth-states.js';
 export * from './outbox.js';
 export * from './page-views.js';
 export * from './payments.js';
+export * from './profiles.js';
 export * from './saves.js';
 export * from './sessions.js';
 export * from './stories.js';

@@ -1,0 +1,138 @@
+import { LIMITS } from '@taleforge/contracts/constants';
+import { checkCharacterCount } from '@taleforge/contracts/text-length';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../shared/api';
+import { toast } from '../../shared/ui/toast/toast-store';
+import { useSaveNickname } from './profile-api';
+import { PencilIcon } from './profile-icons';
+
+/** SPEC §5: 2 to 30 characters once trimmed, with the SPEC's own words. */
+export function nicknameProblem(value: string): 'nicknameMin' | 'nicknameMax' | null {
+  const problem = checkCharacterCount(
+    value.trim(),
+    LIMITS.profileNicknameMin,
+    LIMITS.profileNicknameMax,
+  );
+  if (problem === 'min') return 'nicknameMin';
+  if (problem === 'max') return 'nicknameMax';
+  return null;
+}
+
+/** The nickname as the page's heading; its owner edits it in place. */
+export function NicknameField({
+  taleforgeId,
+  name,
+  editable,
+  headingId,
+}: {
+  taleforgeId: string;
+  name: string;
+  editable: boolean;
+  headingId: string;
+}) {
+  const { t } = useTranslation();
+  const [editing, setEditing] = useState(false);
+  const [value, setValue] = useState(name);
+  const [error, setError] = useState<string | null>(null);
+  const save = useSaveNickname(taleforgeId);
+  const inputId = useId();
+  const errorId = useId();
+
+  const start = () => {
+    setValue(name);
+    setError(null);
+    setEditing(true);
+  };
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = nicknameProblem(value);
+    if (problem) {
+      setError(t(`profile.${problem}`));
+      return;
+    }
+    save.mutate(value.trim(), {
+      onSuccess: () => {
+        setEditing(false);
+        toast.success(t('profile.saved'));
+      },
+      onError: (failure) => {
+        // A refusal (a moderated word) is worded by the server; anything else is "Failed to save".
+        if (isApiError(failure) && failure.kind === 'status' && failure.desc)
+          setError(failure.desc);
+        else toast.error(t('profile.saveFailed'));
+      },
+    });
+  };
+
+  if (!editing) {
+    return (
+      <div className="profile-name">
+        <h1 id={headingId} className="profile-name__text">
+          {name}
+        </h1>
+        {editable && (
+          <button
+            type="button"
+            className="icon-button profile-name__edit"
+            onClick={start}
+            aria-label={t('profile.editNickname')}
+            title={t('profile.editNickname')}
+          >
+            <PencilIcon />
+          </button>
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <form className="profile-inline-form" onSubmit={handleSubmit} noValidate>
+      <h1 id={headingId} className="sr-only">
+        {name}
+      </h1>
+      <label htmlFor={inputId} className="sr-only">
+        {t('profile.nicknameLabel')}
+      </label>
+      <input
+        id={inputId}
+        className="profile-input"
+        value={value}
+        onChange={(event) => {
+          setValue(event.target.value);
+          setError(null);
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') setEditing(false);
+        }}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        autoComplete="nickname"
+        // biome-ignore lint/a11y/noAutofocus: the player just asked to edit this field.
+        autoFocus
+      />
+      <div className="profile-inline-form__actions">
+        <button
+          type="submit"
+          className="button button--gold button--small"
+          disabled={save.isPending}
+        >
+          {save.isPending ? t('profile.saving') : t('profile.save')}
+        </button>
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          onClick={() => setEditing(false)}
+        >
+          {t('profile.cancel')}
+        </button>
+      </div>
+      {error && (
+        <p id={errorId} className="profile-field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
