@@ -9,7 +9,11 @@ const readJson = (path: string) =>
 
 /** A string of the web app's catalogue for `locale`, with `{{name}}` filled in. */
 export function translator(locale: Locale) {
-  const strings = readJson(`../../apps/web/src/shared/i18n/locales/${locale}.json`);
+  // Each locale is two files: the shell and the home, then every other screen.
+  const strings = {
+    ...(readJson(`../../apps/web/src/shared/i18n/locales/${locale}.json`) as object),
+    ...(readJson(`../../apps/web/src/shared/i18n/locales/${locale}.screens.json`) as object),
+  };
   return (key: string, values: Record<string, string | number> = {}) => {
     const found = key.split('.').reduce<unknown>((at, part) => (at as never)?.[part], strings);
     if (typeof found !== 'string') throw new Error(`no string ${key} in ${locale}`);

@@ -13,7 +13,7 @@ import { registerInBrowser, twoToneImage } from '../support/profiles';
 type Texts = Record<string, string>;
 const catalogue = (locale: string): Texts => {
   const file = fileURLToPath(
-    new URL(`../../apps/web/src/shared/i18n/locales/${locale}.json`, import.meta.url),
+    new URL(`../../apps/web/src/shared/i18n/locales/${locale}.screens.json`, import.meta.url),
   );
   const json = JSON.parse(readFileSync(file, 'utf8')) as { profile: Record<string, unknown> };
   const flat: Texts = {};

@@ -1,6 +1,7 @@
 import { type RouteObject, redirect } from 'react-router';
 import { profileGuardLoader } from '../features/profile/profile-guard';
 import { walletGuardLoader } from '../features/wallet/wallet-guard';
+import { loadScreenTexts } from '../shared/i18n/i18n';
 import { AppShell } from './layout/app-shell';
 import { Splash } from './layout/splash';
 import { RouteError } from './route-error';
@@ -29,8 +30,11 @@ export const routes: RouteObject[] = [
               })),
           },
           {
+            // Every screen but the home: TanStack Query and the screens' texts come with the first.
             lazy: () =>
-              import('../shared/api/query-scope').then((m) => ({ Component: m.QueryScopeLayout })),
+              Promise.all([import('../shared/api/query-scope'), loadScreenTexts()]).then(([m]) => ({
+                Component: m.QueryScopeLayout,
+              })),
             children: [
               {
                 path: 'profile',

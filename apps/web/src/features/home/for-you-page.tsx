@@ -79,7 +79,7 @@ function ForYouSections({
   );
   const browseLink = (
     <Link to="/browse" className="home-section__more">
-      {t('browse.linkFromHome')}
+      {t('home.browseAll')}
     </Link>
   );
   return (

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import en from './locales/en_US.json';
-import ja from './locales/ja_JP.json';
-import zh from './locales/zh_CN.json';
+import enCore from './locales/en_US.json';
+import enScreens from './locales/en_US.screens.json';
+import jaCore from './locales/ja_JP.json';
+import jaScreens from './locales/ja_JP.screens.json';
+import zhCore from './locales/zh_CN.json';
+import zhScreens from './locales/zh_CN.screens.json';
+
+// Each locale is two files: the shell and the home, then every other screen (i18n.ts).
+const en = { ...enCore, ...enScreens };
+const zh = { ...zhCore, ...zhScreens };
+const ja = { ...jaCore, ...jaScreens };
 
 function keysOf(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];
@@ -20,6 +28,13 @@ function leaf(catalogue: unknown, key: string): string {
 
 describe('locale catalogues', () => {
   const english = keysOf(en).sort();
+
+  it('splits each section into exactly one of the two files', () => {
+    const core = Object.keys(enCore);
+    expect(core.filter((section) => section in enScreens)).toEqual([]);
+    expect(Object.keys(zhCore)).toEqual(core);
+    expect(Object.keys(jaCore)).toEqual(core);
+  });
 
   it.each([
     ['zh_CN', zh],

@@ -7,16 +7,22 @@ import { htmlLangOf, resolveLocale } from './resolve-locale';
 
 type Catalogue = Record<string, unknown>;
 
-// One chunk per locale: a visitor downloads only the language they read.
+// Two chunks per locale, so a visitor downloads only the language they read, and the first visit
+// only what the shell and the home show (`<locale>.json`); every other screen's texts
+// (`<locale>.screens.json`) come with the first of those screens (decision 6).
 const catalogues = import.meta.glob<Catalogue>('./locales/*.json', { import: 'default' });
+type Part = 'core' | 'screens';
 
-const loadCatalogue = (locale: Locale): Promise<Catalogue> => {
-  const load = catalogues[`./locales/${locale}.json`];
-  if (!load) throw new Error(`No catalogue for ${locale}`);
+const loadCatalogue = (locale: Locale, part: Part): Promise<Catalogue> => {
+  const load = catalogues[`./locales/${locale}${part === 'core' ? '' : '.screens'}.json`];
+  if (!load) throw new Error(`No ${part} catalogue for ${locale}`);
   return load();
 };
 
 let active: Locale = detectLocale();
+/** The parts the page has asked for: a language switch loads the same ones in the new language. */
+const wanted = new Set<Part>(['core']);
+const loaded = new Map<string, Promise<void>>();
 
 /** The locale requests are sent in; valid before i18next has finished loading. */
 export const currentLocale = (): Locale => active;
@@ -29,27 +35,48 @@ export function detectLocale(): Locale {
 
 export const i18n: I18n = i18next.createInstance();
 
+function loadPart(locale: Locale, part: Part): Promise<void> {
+  const key = `${locale}:${part}`;
+  let done = loaded.get(key);
+  if (!done) {
+    done = loadCatalogue(locale, part).then((texts) => {
+      i18n.addResourceBundle(locale, 'translation', texts, true, true);
+    });
+    // A failed chunk is asked for again next time, not remembered as failed.
+    done.catch(() => loaded.delete(key));
+    loaded.set(key, done);
+  }
+  return done;
+}
+
 export async function initI18n(locale: Locale = active): Promise<I18n> {
   active = locale;
-  const translation = await loadCatalogue(locale);
   await i18n.use(initReactI18next).init({
     lng: locale,
-    resources: { [locale]: { translation } },
+    resources: {},
     // Every locale carries every key (a unit test checks), so no fallback catalogue is fetched.
     fallbackLng: false,
     load: 'currentOnly',
     interpolation: { escapeValue: false },
     returnNull: false,
   });
+  await Promise.all([...wanted].map((part) => loadPart(locale, part)));
   applyHtmlLang(locale);
   return i18n;
 }
 
+/**
+ * The texts of every screen but the home: awaited by the lazy routes and shell widgets that show
+ * them, so none renders a key, and kept in step with language switches from then on.
+ */
+export function loadScreenTexts(): Promise<void> {
+  wanted.add('screens');
+  return loadPart(active, 'screens');
+}
+
 /** Switches language, remembering the choice for the next visit (SPEC §3 `language`). */
 export async function changeLocale(locale: Locale): Promise<void> {
-  if (!i18n.hasResourceBundle(locale, 'translation')) {
-    i18n.addResourceBundle(locale, 'translation', await loadCatalogue(locale));
-  }
+  await Promise.all([...wanted].map((part) => loadPart(locale, part)));
   active = locale;
   writeItem(STORAGE_KEYS.language, locale);
   await i18n.changeLanguage(locale);
