@@ -1,8 +1,6 @@
-import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { CALLS } from '@taleforge/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mediaName } from '../src/modules/media/media-store.js';
+import { createMediaStore } from '../src/modules/media/index.js';
 import { startTestServer, type TestServer } from './support/server.js';
 
 // Faults raised before a route runs, or by a plugin (the media file server), answer the envelope
@@ -12,9 +10,7 @@ let server: TestServer;
 let stored: string;
 beforeAll(async () => {
   server = await startTestServer();
-  const bytes = Buffer.from('a sound');
-  stored = mediaName(bytes, 'mp3');
-  await writeFile(path.join(server.config.mediaDir, stored), bytes);
+  stored = await createMediaStore(server.config).put(Buffer.from('a sound'), 'mp3');
 });
 afterAll(() => server.close());
 
