@@ -1,6 +1,7 @@
 import { switchLanguage } from '../support/app';
 import { expect, type Page, test } from '../support/device';
 import { MODEL_ORIGIN, MODEL_REPLY } from '../support/env';
+import { openGameFromHome } from '../support/home';
 import { readUntilAction } from '../support/story';
 import { signInAsVisitor } from '../support/visitor';
 
@@ -14,7 +15,7 @@ import { signInAsVisitor } from '../support/visitor';
  */
 async function talkToWren(page: Page, title: RegExp, talk: RegExp) {
   await page.goto('/For_You');
-  await page.getByRole('link', { name: title }).first().click();
+  await openGameFromHome(page, title);
   await expect(page).toHaveURL(/\/drama\/\d+$/);
   await readUntilAction(page);
   const toggle = page.locator('.play__journal-toggle');

@@ -3,6 +3,7 @@ import { inviteCode, mailedCode, newEmail } from '../support/accounts';
 import { STORAGE_KEYS, waitForMount } from '../support/app';
 import { gameTitle, translator } from '../support/catalogue';
 import { expect, type Page, test } from '../support/device';
+import { openGameFromHome } from '../support/home';
 import { checkScreen, expectInView, expectNoSidewaysOverflow, PHONE } from '../support/layout';
 
 // Every screen at 390 px, in English and in Chinese: nothing scrolls or sticks out sideways,
@@ -39,10 +40,7 @@ async function playUntil(page: Page, selector: string, rollLabel?: string) {
 
 async function openGame(page: Page, slug: string, locale: Locale) {
   await page.goto('/For_You');
-  await page
-    .getByRole('link', { name: new RegExp(gameTitle(slug, locale)) })
-    .first()
-    .click();
+  await openGameFromHome(page, new RegExp(gameTitle(slug, locale)));
   await expect(page).toHaveURL(/\/drama\/\d+$/);
   await expect(page.getByTestId('dialogue')).toBeVisible();
 }
