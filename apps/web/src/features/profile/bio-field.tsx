@@ -4,6 +4,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../shared/api';
 import { toast } from '../../shared/ui/toast/toast-store';
+import { InlineFormFooter } from './inline-form-footer';
 import { useUpdateProfile } from './profile-api';
 import { PencilIcon } from './profile-icons';
 
@@ -96,30 +97,17 @@ export function BioField({
         // biome-ignore lint/a11y/noAutofocus: the player just asked to edit this field.
         autoFocus
       />
-      <div className="profile-inline-form__actions">
-        <span className="profile-counter" aria-hidden="true">
-          {countCharacters(value.trim())}/{max}
-        </span>
-        <button
-          type="submit"
-          className="button button--gold button--small"
-          disabled={update.isPending}
-        >
-          {update.isPending ? t('profile.saving') : t('profile.save')}
-        </button>
-        <button
-          type="button"
-          className="button button--ghost button--small"
-          onClick={() => setEditing(false)}
-        >
-          {t('profile.cancel')}
-        </button>
-      </div>
-      {error && (
-        <p id={errorId} className="profile-field-error" role="alert">
-          {error}
-        </p>
-      )}
+      <InlineFormFooter
+        pending={update.isPending}
+        onCancel={() => setEditing(false)}
+        error={error}
+        errorId={errorId}
+        extra={
+          <span className="profile-counter" aria-hidden="true">
+            {countCharacters(value.trim())}/{max}
+          </span>
+        }
+      />
     </form>
   );
 }

@@ -4,6 +4,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../shared/api';
 import { toast } from '../../shared/ui/toast/toast-store';
+import { InlineFormFooter } from './inline-form-footer';
 import { useSaveNickname } from './profile-api';
 import { PencilIcon } from './profile-icons';
 
@@ -112,27 +113,12 @@ export function NicknameField({
         // biome-ignore lint/a11y/noAutofocus: the player just asked to edit this field.
         autoFocus
       />
-      <div className="profile-inline-form__actions">
-        <button
-          type="submit"
-          className="button button--gold button--small"
-          disabled={save.isPending}
-        >
-          {save.isPending ? t('profile.saving') : t('profile.save')}
-        </button>
-        <button
-          type="button"
-          className="button button--ghost button--small"
-          onClick={() => setEditing(false)}
-        >
-          {t('profile.cancel')}
-        </button>
-      </div>
-      {error && (
-        <p id={errorId} className="profile-field-error" role="alert">
-          {error}
-        </p>
-      )}
+      <InlineFormFooter
+        pending={save.isPending}
+        onCancel={() => setEditing(false)}
+        error={error}
+        errorId={errorId}
+      />
     </form>
   );
 }

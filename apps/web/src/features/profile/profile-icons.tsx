@@ -1,27 +1,7 @@
-import type { SVGProps } from 'react';
+import { Icon, type IconProps } from '../../shared/ui/icons';
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
-
-/** Decorative line icons of the profile page: a label beside them carries the meaning. */
-function Icon({ size = 18, children, ...rest }: IconProps) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...rest}
-    >
-      {children}
-    </svg>
-  );
-}
+// Decorative line icons of the profile page, on the shared frame: a label beside them carries the
+// meaning. Apart from the shell's icons so the first visit does not download them.
 
 export const PencilIcon = (props: IconProps) => (
   <Icon {...props}>

@@ -1,9 +1,12 @@
 import type { ReactNode, SVGProps } from 'react';
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-/** Decorative line icons: the text beside them (or an aria-label) carries the meaning. */
-function Icon({ size, children, ...rest }: IconProps & { size: number; children: ReactNode }) {
+/**
+ * Decorative line icons: the text beside them (or an aria-label) carries the meaning. Features
+ * draw their own on this frame, in their own chunks.
+ */
+export function Icon({ size = 18, children, ...rest }: IconProps & { children: ReactNode }) {
   return (
     <svg
       width={size}
