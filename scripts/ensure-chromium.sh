@@ -1,21 +1,27 @@
 #!/usr/bin/env bash
-# Makes Debian's Chromium available at /usr/bin/chromium for the Playwright suite.
+# Makes Debian's Chromium available at /usr/bin/chromium for the Playwright suite, with the CJK
+# fonts a Chinese or Japanese player's system has (without them, zh/ja screens render as boxes and
+# the layout journeys measure the wrong text widths).
 # Playwright never downloads a browser here: e2e/playwright.config.ts points at this binary.
-# Idempotent: returns at once when the binary is present.
+# Idempotent: returns at once when the binary and the fonts are present.
 set -euo pipefail
 
 CHROMIUM=/usr/bin/chromium
-if [ -x "$CHROMIUM" ]; then
+missing=()
+[ -x "$CHROMIUM" ] || missing+=(chromium fonts-liberation)
+dpkg-query -W -f='${Status}' fonts-noto-cjk 2>/dev/null | grep -q 'ok installed' ||
+  missing+=(fonts-noto-cjk)
+if [ ${#missing[@]} -eq 0 ]; then
   exit 0
 fi
 
 if [ "$(id -u)" -ne 0 ]; then
-  echo "ensure-chromium: $CHROMIUM is missing; run as root or: sudo apt-get install -y chromium" >&2
+  echo "ensure-chromium: missing ${missing[*]}; run as root or: sudo apt-get install -y ${missing[*]}" >&2
   exit 1
 fi
 
-echo "ensure-chromium: installing Debian chromium with apt-get …" >&2
+echo "ensure-chromium: installing ${missing[*]} with apt-get …" >&2
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
-apt-get install -y -qq --no-install-recommends chromium fonts-liberation >/dev/null
+apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 "$CHROMIUM" --version >&2
