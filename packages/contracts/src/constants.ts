@@ -177,3 +177,24 @@ export const PROFILE_LIMITS = {
   /** The crop must keep at least this much of a side (px of the original). */
   avatarMinCropPx: 16,
 } as const;
+
+/** Comment lists: newest first, or most liked first (ties newest first). */
+export const COMMENT_ORDERS = ['new', 'top'] as const;
+export type CommentOrder = (typeof COMMENT_ORDERS)[number];
+
+export const COMMENT_REPORT_REASONS = ['spam', 'abuse', 'spoiler', 'other'] as const;
+export type CommentReportReason = (typeof COMMENT_REPORT_REASONS)[number];
+
+/** What a player is told about: a new follower, a reply to their comment, a like on their work. */
+export const NOTIFICATION_KINDS = ['follow', 'reply', 'like'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const SOCIAL_LIMITS = {
+  commentMaxChars: 500,
+  /** Items per page of comments, replies, follow lists and notifications. */
+  pageSize: 20,
+  /** Replies shown under a top comment before "more replies". */
+  replyPreview: 3,
+  /** A reply notification's excerpt, in characters. */
+  excerptChars: 80,
+} as const;

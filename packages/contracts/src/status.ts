@@ -86,6 +86,15 @@ export const STATUS = {
   AVATAR_TOO_LARGE: 6106,
   AVATAR_CROP_INVALID: 6107,
   AVATAR_SAVE_FAILED: 6108,
+  FOLLOW_FAILED: 6201,
+  FOLLOW_SELF: 6202,
+  BLOCKED_BY_USER: 6203,
+  LIKE_FAILED: 6204,
+  COMMENT_FAILED: 6205,
+  COMMENT_TEXT_BLOCKED: 6206,
+  COMMENT_NOT_FOUND: 6207,
+  COMMENT_NOT_YOURS: 6208,
+  BLOCK_SELF: 6209,
 } as const;
 
 export type StatusName = keyof typeof STATUS;
@@ -479,6 +488,51 @@ export const STATUS_MESSAGES: Record<StatusCode, Messages> = {
     en_US: 'Failed to save avatar',
     zh_CN: '保存头像失败',
     ja_JP: 'アバターの保存に失敗しました',
+  },
+  6201: {
+    en_US: 'Follow failed, please try again later',
+    zh_CN: '关注失败，请稍后再试',
+    ja_JP: 'フォローに失敗しました。しばらくしてからもう一度お試しください',
+  },
+  6202: {
+    en_US: 'You cannot follow yourself',
+    zh_CN: '不能关注自己',
+    ja_JP: '自分をフォローすることはできません',
+  },
+  6203: {
+    en_US: 'This player does not accept that from you',
+    zh_CN: '对方不接受你的这项操作',
+    ja_JP: 'このプレイヤーはあなたからの操作を受け付けていません',
+  },
+  6204: {
+    en_US: 'Like failed',
+    zh_CN: '点赞失败',
+    ja_JP: 'いいねに失敗しました',
+  },
+  6205: {
+    en_US: 'Comment submission failed, please try again',
+    zh_CN: '评论提交失败，请重试',
+    ja_JP: 'コメントの送信に失敗しました。もう一度お試しください',
+  },
+  6206: {
+    en_US: 'This comment is not allowed, please change it',
+    zh_CN: '该评论不可发布，请修改',
+    ja_JP: 'このコメントは投稿できません。内容を変更してください',
+  },
+  6207: {
+    en_US: 'This comment no longer exists',
+    zh_CN: '该评论已不存在',
+    ja_JP: 'このコメントはすでに存在しません',
+  },
+  6208: {
+    en_US: "Only its author or the work's creator can delete this comment",
+    zh_CN: '只有评论作者或作品创作者可以删除这条评论',
+    ja_JP: 'このコメントを削除できるのは投稿者と作品の作者だけです',
+  },
+  6209: {
+    en_US: 'You cannot block yourself',
+    zh_CN: '不能拉黑自己',
+    ja_JP: '自分をブロックすることはできません',
   },
 };
 

@@ -3,6 +3,7 @@ import * as chat from './chat.js';
 import * as games from './games.js';
 import * as platform from './platform.js';
 import * as profiles from './profiles.js';
+import * as social from './social.js';
 import * as wallet from './wallet.js';
 
 /** Every call, by name: tests and tools iterate over this. */
@@ -45,6 +46,21 @@ export const CALLS = {
   nicknameUpdate: profiles.nicknameUpdateCall,
   profileUpdate: profiles.profileUpdateCall,
   avatarUpload: profiles.avatarUploadCall,
+  relation: social.relationCall,
+  follow: social.followCall,
+  followList: social.followListCall,
+  block: social.blockCall,
+  workSocial: social.workSocialCall,
+  workLike: social.workLikeCall,
+  commentList: social.commentListCall,
+  commentReplies: social.commentRepliesCall,
+  commentPost: social.commentPostCall,
+  commentDelete: social.commentDeleteCall,
+  commentLike: social.commentLikeCall,
+  commentReport: social.commentReportCall,
+  notificationList: social.notificationListCall,
+  notificationUnread: social.notificationUnreadCall,
+  notificationRead: social.notificationReadCall,
   riskKey: platform.riskKeyCall,
   riskDevice: platform.riskDeviceCall,
   pageView: platform.pageViewCall,

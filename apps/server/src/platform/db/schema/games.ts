@@ -29,7 +29,9 @@ export const games = pgTable(
       .references(() => users.id),
     chapterCount: integer('chapter_count').notNull().default(0),
     playCount: integer('play_count').notNull().default(0),
+    /** Likes and visible comments (replies too), kept by the social module in the same transaction. */
     likeCount: integer('like_count').notNull().default(0),
+    commentCount: integer('comment_count').notNull().default(0),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -10,6 +10,7 @@ export * from './payments.js';
 export * from './profiles.js';
 export * from './saves.js';
 export * from './sessions.js';
+export * from './social.js';
 export * from './stories.js';
 export * from './users.js';
 export * from './verification-codes.js';
