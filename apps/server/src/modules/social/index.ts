@@ -1,0 +1,6 @@
+/**
+ * What other modules may use of social: follows, blocks, work likes and notifications
+ * (decision 36). Comments call `notify` for replies and `isBlocked` before letting one through.
+ */
+export { isBlocked } from './block-queries.js';
+export { type NotifyInput, notify } from './notification-queries.js';
