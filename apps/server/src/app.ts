@@ -25,6 +25,11 @@ import { chapterUnlockPrice } from './modules/play/unlocks.js';
 import { createProfileService, registerProfileRoutes } from './modules/profiles/index.js';
 import { type RiskKeys, registerRiskRoutes } from './modules/risk/index.js';
 import {
+  createCommentLimits,
+  createCommentService,
+  registerCommentRoutes,
+} from './modules/social/index.js';
+import {
   createUnlockService,
   createWalletService,
   runLotExpiry,
@@ -189,6 +194,11 @@ export async function buildApp({
           now,
           log: app.log,
         }),
+        optionalAuth: (request) => optionalAuth(request, sessions.verifyToken),
+      });
+      registerCommentRoutes(api, {
+        comments: createCommentService({ db, moderator: createWordlistModerator(), now }),
+        limits: createCommentLimits(config.SOCIAL_RATE_LIMIT_SCALE),
         optionalAuth: (request) => optionalAuth(request, sessions.verifyToken),
       });
     },

@@ -40,7 +40,7 @@ export async function findCommentState(
     .from(comments)
     .leftJoin(parent, eq(parent.id, comments.parentId))
     .where(eq(comments.id, commentId));
-  const [row] = await (lock ? query.for('update', { of: comments }) : query);
+  const [row] = await (lock ? query.for('no key update', { of: comments }) : query);
   return row ?? null;
 }
 

@@ -4,3 +4,6 @@
  */
 export { isBlocked } from './block-queries.js';
 export { type NotifyInput, notify } from './notification-queries.js';
+export { createCommentLimits } from './comment-limits.js';
+export { registerCommentRoutes } from './comment-routes.js';
+export { type CommentService, createCommentService } from './comment-service.js';
