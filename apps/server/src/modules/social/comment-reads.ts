@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../platform/db/client.js';
 import { commentLikes, comments, users } from '../../platform/db/schema/index.js';
@@ -58,8 +58,8 @@ function selectComments(db: Db | Tx, viewerId: number | null) {
     .leftJoin(replyUser, eq(replyUser.id, comments.replyToUserId));
 }
 
-/** Drizzle answers a left join's missing row as an object of nulls' owner: null it is. */
-const normalise = (rows: Awaited<ReturnType<ReturnType<typeof selectComments>['limit']>>) =>
+/** A comment that answers nobody in particular (or whose person is gone) has no reply_to. */
+const normalise = (rows: (Omit<CommentRow, 'replyTo'> & { replyTo: PersonRow | null })[]) =>
   rows.map((row) => ({
     ...row,
     replyTo: row.replyTo?.publicId ? row.replyTo : null,
@@ -67,7 +67,9 @@ const normalise = (rows: Awaited<ReturnType<ReturnType<typeof selectComments>['l
 
 /**
  * A page of a work's visible top comments, newest first or most liked first, after `after`.
- * The where clause repeats the partial indexes' predicate so the planner can use them.
+ * The page's ids are chosen alone first (the where clause repeats a partial index's predicate,
+ * so that index serves it in order), then only those rows are joined to their people and likes:
+ * otherwise the planner may join every comment of the work before it sorts and cuts.
  */
 export async function listTopLevel(
   db: Db,
@@ -86,7 +88,13 @@ export async function listTopLevel(
   } else if (after) {
     position = sql`(${comments.likeCount}, ${comments.id}) < (${Number(after.key)}, ${after.id})`;
   }
-  const rows = await selectComments(db, viewerId)
+  const sortKey = order === 'new' ? comments.createdAt : comments.likeCount;
+  // The indexes are built `desc nulls last`; the order must say so to be served by them (the
+  // columns are never null, so the answer is the same).
+  const ordering = [sql`${sortKey} desc nulls last`, sql`${comments.id} desc nulls last`];
+  const page = db
+    .select({ pageId: comments.id })
+    .from(comments)
     .where(
       and(
         eq(comments.gameId, gameId),
@@ -95,12 +103,12 @@ export async function listTopLevel(
         position,
       ),
     )
-    .orderBy(
-      ...(order === 'new'
-        ? [desc(comments.createdAt), desc(comments.id)]
-        : [desc(comments.likeCount), desc(comments.id)]),
-    )
-    .limit(limit);
+    .orderBy(...ordering)
+    .limit(limit)
+    .as('page');
+  const rows = await selectComments(db, viewerId)
+    .innerJoin(page, eq(page.pageId, comments.id))
+    .orderBy(...ordering);
   return normalise(rows);
 }
 
@@ -110,7 +118,9 @@ export async function listReplies(
   options: { parentId: number; afterId: number | null; viewerId: number | null; limit: number },
 ): Promise<CommentRow[]> {
   const { parentId, afterId, viewerId, limit } = options;
-  const rows = await selectComments(db, viewerId)
+  const page = db
+    .select({ pageId: comments.id })
+    .from(comments)
     .where(
       and(
         eq(comments.parentId, parentId),
@@ -119,7 +129,11 @@ export async function listReplies(
       ),
     )
     .orderBy(asc(comments.id))
-    .limit(limit);
+    .limit(limit)
+    .as('page');
+  const rows = await selectComments(db, viewerId)
+    .innerJoin(page, eq(page.pageId, comments.id))
+    .orderBy(asc(comments.id));
   return normalise(rows);
 }
 
