@@ -27,6 +27,7 @@ import { type RiskKeys, registerRiskRoutes } from './modules/risk/index.js';
 import {
   createCommentLimits,
   createCommentService,
+  createSocialModule,
   registerCommentRoutes,
 } from './modules/social/index.js';
 import {
@@ -196,6 +197,12 @@ export async function buildApp({
         }),
         optionalAuth: (request) => optionalAuth(request, sessions.verifyToken),
       });
+      createSocialModule({
+        db,
+        now,
+        rateLimitScale: config.SOCIAL_RATE_LIMIT_SCALE,
+        optionalAuth: (request) => optionalAuth(request, sessions.verifyToken),
+      }).registerRoutes(api);
       registerCommentRoutes(api, {
         comments: createCommentService({ db, moderator: createWordlistModerator(), now }),
         limits: createCommentLimits(config.SOCIAL_RATE_LIMIT_SCALE),

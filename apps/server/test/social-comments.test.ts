@@ -115,7 +115,11 @@ describe('posting and replying', () => {
 
   it('replies stay one level: answering a reply attaches to its top comment and names whom it answers', async () => {
     const { game } = await work();
-    const [ann, ben, cat] = [await signedIn(server), await signedIn(server), await signedIn(server)];
+    const [ann, ben, cat] = [
+      await signedIn(server),
+      await signedIn(server),
+      await signedIn(server),
+    ];
     const top = await post(ann, game.id, 'Top comment');
     const first = await post(ben, game.id, 'Reply to Ann', top.data!.id);
     expect(first.data).toMatchObject({ parent_id: top.data!.id, reply_to: null });
@@ -237,7 +241,9 @@ describe('deleting', () => {
     await post(ben, game.id, 'Another top');
     expect(await storedCount(game.id)).toBe(4);
     expect((await remove(ben, reply.data!.id)).data).toEqual({ comment_count: 3 });
-    expect((await list(game.id)).data!.list.find((c) => c.id === top.data!.id)!.reply_count).toBe(1);
+    expect((await list(game.id)).data!.list.find((c) => c.id === top.data!.id)!.reply_count).toBe(
+      1,
+    );
 
     expect((await remove(ann, top.data!.id)).data).toEqual({ comment_count: 1 });
     expect((await replies(top.data!.id)).status).toBe(6207);
@@ -259,8 +265,14 @@ describe('likes and reports', () => {
       like_count: 1,
     });
     expect((await list(game.id, { token: ann.token })).data!.list[0]!.liked).toBe(false);
-    expect((await likeComment(ben, c.data!.id, false)).data).toEqual({ liked: false, like_count: 0 });
-    expect((await likeComment(ben, c.data!.id, false)).data).toEqual({ liked: false, like_count: 0 });
+    expect((await likeComment(ben, c.data!.id, false)).data).toEqual({
+      liked: false,
+      like_count: 0,
+    });
+    expect((await likeComment(ben, c.data!.id, false)).data).toEqual({
+      liked: false,
+      like_count: 0,
+    });
   });
 
   it('keeps one report per reporter; reporting twice is fine', async () => {
@@ -367,12 +379,15 @@ describe('orders and pages', () => {
     const writer = await signedIn(server);
     const top = await post(writer, game.id, 'Top');
     const ids: number[] = [];
-    for (let i = 0; i < 23; i += 1) ids.push((await post(writer, game.id, `r${i}`, top.data!.id)).data!.id);
+    for (let i = 0; i < 23; i += 1)
+      ids.push((await post(writer, game.id, `r${i}`, top.data!.id)).data!.id);
     const first = await replies(top.data!.id);
     const second = await replies(top.data!.id, { cursor: first.data!.next_cursor! });
     expect([...first.data!.list, ...second.data!.list].map((c) => c.id)).toEqual(ids);
     expect(second.data!.next_cursor).toBeNull();
-    const foreign = await replies(top.data!.id, { cursor: (await list(game.id)).data!.next_cursor ?? 'r.1.0.1.x' });
+    const foreign = await replies(top.data!.id, {
+      cursor: (await list(game.id)).data!.next_cursor ?? 'r.1.0.1.x',
+    });
     expect(foreign.status).toBe(1001);
   });
 });
@@ -383,7 +398,9 @@ describe('blocks and visitors', () => {
     const [ann, troll] = [await signedIn(server), await signedIn(server)];
     const top = await post(ann, game.id, 'Hello');
     const ok = await post(troll, game.id, 'First reply', top.data!.id);
-    await server.database.db.insert(blocks).values({ blockerId: ann.user.id, blockedId: troll.user.id });
+    await server.database.db
+      .insert(blocks)
+      .values({ blockerId: ann.user.id, blockedId: troll.user.id });
     const toAnn = await post(troll, game.id, 'Again', top.data!.id);
     expect(toAnn.status).toBe(6203);
     expect(toAnn.desc).toBe('This player does not accept that from you');

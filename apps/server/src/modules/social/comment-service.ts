@@ -1,9 +1,4 @@
-import type {
-  CallData,
-  Comment,
-  commentListCall,
-  commentRepliesCall,
-} from '@taleforge/contracts';
+import type { CallData, Comment, commentListCall, commentRepliesCall } from '@taleforge/contracts';
 import {
   type CommentOrder,
   type CommentReportReason,
@@ -92,9 +87,7 @@ export function createCommentService(deps: CommentServiceDeps) {
     ): Promise<CommentPage> {
       const game = await publishedGame(query.game_id);
       const kind: CommentListKind = query.order;
-      const after = query.cursor
-        ? decodeCommentCursor(kind, game.id, query.cursor, locale)
-        : null;
+      const after = query.cursor ? decodeCommentCursor(kind, game.id, query.cursor, locale) : null;
       const rows = await listTopLevel(db, {
         gameId: game.id,
         order: query.order,

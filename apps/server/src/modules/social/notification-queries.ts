@@ -1,5 +1,5 @@
 import type { NotificationKind } from '@taleforge/contracts/constants';
-import { and, count, desc, eq, isNull, lt, lte } from 'drizzle-orm';
+import { and, count, eq, isNull, lte } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/client.js';
 import { notifications } from '../../platform/db/schema/index.js';
 import { isBlocked } from './block-queries.js';
@@ -35,28 +35,6 @@ export async function notify(db: Db | Tx, input: NotifyInput): Promise<boolean> 
     .onConflictDoNothing()
     .returning({ id: notifications.id });
   return rows.length > 0;
-}
-
-export type NotificationRow = typeof notifications.$inferSelect;
-
-/** A page of a player's notifications, newest first, from before `beforeId` when given. */
-export async function listNotificationRows(
-  db: Db,
-  userId: number,
-  beforeId: number | null,
-  limit: number,
-): Promise<NotificationRow[]> {
-  return db
-    .select()
-    .from(notifications)
-    .where(
-      and(
-        eq(notifications.userId, userId),
-        beforeId === null ? undefined : lt(notifications.id, beforeId),
-      ),
-    )
-    .orderBy(desc(notifications.id))
-    .limit(limit);
 }
 
 export async function countUnread(db: Db | Tx, userId: number): Promise<number> {
