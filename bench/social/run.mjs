@@ -173,6 +173,8 @@ export async function benchSocial(
     await server.stop();
   }
   const direct = await openDatabase({ url: env.DATABASE_URL, dataDir, poolSize: POOL_SIZE });
+  // Warmed up like the HTTP side (autocannon's 2 s): a fresh PGlite compiles and plans first.
+  await toggleDirect(direct.db, seeded.players, 2);
   const bare = await toggleDirect(direct.db, seeded.players, DURATION_S);
   await direct.close();
   rmSync(dataDir, { recursive: true, force: true });
