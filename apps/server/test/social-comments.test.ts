@@ -1,9 +1,16 @@
 import { CALLS } from '@taleforge/contracts';
 import { SOCIAL_LIMITS } from '@taleforge/contracts/constants';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blocks, commentReports, notifications } from '../src/platform/db/schema/index.js';
+import {
+  blocks,
+  commentLikes,
+  commentReports,
+  comments,
+  notifications,
+} from '../src/platform/db/schema/index.js';
 import { commentCalls } from './support/comments.js';
+import { databaseFingerprint } from './support/db-fingerprint.js';
 import { buildGame } from './support/factories.js';
 import { api, apiRaw } from './support/http.js';
 import { signedIn } from './support/profiles.js';
@@ -303,5 +310,38 @@ describe('blocks and visitors', () => {
       body: { game_id: game.id, body: 'Hi' },
     });
     expect(anonymous.status).not.toBe(200);
+  });
+});
+
+describe('when the database fails mid-change', () => {
+  it('answers the SPEC\'s "Comment submission failed" and "Like failed", changing nothing', async () => {
+    const faulty = await startTestServer({ SOCIAL_RATE_LIMIT_SCALE: '1000' });
+    try {
+      const db = faulty.database.db;
+      const own = commentCalls(faulty);
+      const { game } = await own.work();
+      const writer = await signedIn(faulty);
+      const first = await own.post(writer, game.id, 'Before the fault');
+      // A real fault inside the transaction, after every check passed: the row's insert aborts.
+      await db.execute(sql`
+        create function comment_fault() returns trigger language plpgsql as $$
+        begin raise exception 'injected fault'; end $$`);
+      for (const table of [comments, commentLikes]) {
+        await db.execute(
+          sql`create trigger fault before insert on ${table} for each row execute function comment_fault()`,
+        );
+      }
+      const before = await databaseFingerprint(db);
+      const posted = await own.post(writer, game.id, 'During the fault');
+      expect(posted).toMatchObject({ http: 200, status: 6205 });
+      expect(posted.desc).toBe('Comment submission failed, please try again');
+      const reply = await own.post(writer, game.id, 'Reply', first.data!.id, 'zh_CN');
+      expect(reply).toMatchObject({ status: 6205, desc: '评论提交失败，请重试' });
+      const liked = await own.likeComment(writer, first.data!.id, true);
+      expect(liked).toMatchObject({ status: 6204, desc: 'Like failed' });
+      expect(await databaseFingerprint(db)).toEqual(before);
+    } finally {
+      await faulty.close();
+    }
   });
 });
