@@ -232,6 +232,7 @@ export async function buildApp({
       googleClientId: config.GOOGLE_CLIENT_ID ?? null,
       discordClientId: config.DISCORD_CLIENT_ID ?? null,
       environment: config.NODE_ENV,
+      publicUrl: new URL(config.PUBLIC_URL).origin,
     },
     pages: createSharePages({ db, publicUrl: config.PUBLIC_URL, readProfile: profiles.read }),
     pageCacheMs: config.CATALOGUE_CACHE_MS,

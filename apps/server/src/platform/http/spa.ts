@@ -12,6 +12,8 @@ export interface WebConfig {
   googleClientId: string | null;
   discordClientId: string | null;
   environment: string;
+  /** PUBLIC_URL: the origin the app's share links are written on. */
+  publicUrl: string;
 }
 
 const PLACEHOLDER = '<!--taleforge-config-->';
