@@ -1,13 +1,15 @@
 import { copyFile, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { games } from '../src/platform/db/schema/index.js';
+import { games, profiles } from '../src/platform/db/schema/index.js';
 import { inlineHash, inlineStylesOf } from '../src/platform/http/security-headers.js';
 import { tempDir } from './support/database.js';
 import { buildGame, buildUser } from './support/factories.js';
 import { one, type ParsedHead, parseHead } from './support/html-head.js';
 import { startTestServer, type TestServer } from './support/server.js';
+import { buildStoryGame } from './support/story-game.js';
 
 // A shared link previews without JavaScript: the SPA's HTML for a work or a profile carries its
 // Open Graph and Twitter card tags, read here as a link unfurler reads them (plain HTTP, an HTML
@@ -69,8 +71,9 @@ describe('a work’s link preview', () => {
     expect(one(head, 'og:description')).toBe('A keeper vanishes.');
     expect(one(head, 'og:url')).toBe(`${PUBLIC_URL}/drama/${game.id}`);
     expect(head.canonical).toEqual([`${PUBLIC_URL}/drama/${game.id}`]);
-    expect(one(head, 'og:image')).toBe(`${PUBLIC_URL}/taleforge/art/cover/7.svg`);
-    expect(one(head, 'twitter:image')).toBe(`${PUBLIC_URL}/taleforge/art/cover/7.svg`);
+    // Sites that unfurl links show no SVG: a generated cover is named as its PNG.
+    expect(one(head, 'og:image')).toBe(`${PUBLIC_URL}/taleforge/art/cover/7.png`);
+    expect(one(head, 'twitter:image')).toBe(`${PUBLIC_URL}/taleforge/art/cover/7.png`);
     expect(one(head, 'og:type')).toBe('website');
     expect(one(head, 'og:site_name')).toBe('Taleforge');
     expect(one(head, 'og:locale')).toBe('en_US');
@@ -82,6 +85,23 @@ describe('a work’s link preview', () => {
       true,
     );
     expect(head.htmlLang).toBe('en-US');
+  });
+
+  it('names a cover picture the server really serves as PNG; an uploaded cover as it is', async () => {
+    const { gameId } = await buildStoryGame(server.database.db);
+    const image = one((await page(`/drama/${gameId}`)).head, 'og:image');
+    expect(image).toBe(`${PUBLIC_URL}/taleforge/art/cover/${gameId}.png`);
+    const res = await fetch(`${origin}${new URL(image).pathname}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+    expect(meta).toMatchObject({ format: 'png', width: 800, height: 500 });
+    expect((await fetch(`${origin}/taleforge/art/cover/999999.png`)).status).toBe(404);
+
+    const uploaded = await buildGame(server.database.db, { cover: '/taleforge/media/c0ffee.webp' });
+    expect(one((await page(`/drama/${uploaded.id}`)).head, 'og:image')).toBe(
+      `${PUBLIC_URL}/taleforge/media/c0ffee.webp`,
+    );
   });
 
   it('speaks the language of `lang`, else of Accept-Language, else English', async () => {
@@ -142,7 +162,7 @@ describe('a work’s link preview', () => {
 });
 
 describe('a profile’s link preview', () => {
-  it('shows the player’s name, bio and large avatar as a summary card', async () => {
+  it('shows the player’s name, large avatar and a line about them as a summary card', async () => {
     const user = await buildUser(server.database.db, {
       nickName: 'Mira',
       avatar: '/taleforge/media/abc123.webp',
@@ -155,6 +175,17 @@ describe('a profile’s link preview', () => {
     expect(one(head, 'og:url')).toBe(`${PUBLIC_URL}/profile/${user.publicId}`);
     expect(one(head, 'og:image')).toBe(`${PUBLIC_URL}/taleforge/media/abc123.webp`);
     expect(one(head, 'twitter:card')).toBe('summary');
+  });
+
+  it('describes the player by their bio when they wrote one', async () => {
+    const user = await buildUser(server.database.db, { nickName: 'Ode' });
+    await server.database.db
+      .insert(profiles)
+      .values({ userId: user.id, bio: 'I write "ghost" stories.' });
+    const { head } = await page(`/profile/${user.publicId}`);
+    expect(one(head, 'description')).toBe('I write "ghost" stories.');
+    expect(one(head, 'twitter:description')).toBe('I write "ghost" stories.');
+    expect(head.meta.has('og:image')).toBe(false);
   });
 
   it('keeps an avatar from a sign-in provider at its own address', async () => {

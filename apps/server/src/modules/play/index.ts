@@ -1,4 +1,6 @@
 /** What other modules may use of play: the service, a game's published content, chapter access. */
+
+export { previewCover } from './art-routes.js';
 export {
   type ChapterRow,
   findPublishedGame,

@@ -5,6 +5,7 @@ import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { PageMeta, PageMetaSource } from '../../platform/http/page-head.js';
 import { findGameCards, toGameCard } from '../games/index.js';
+import { previewCover } from '../play/index.js';
 import { SHARE_TEXTS, SITE_NAME } from './share-texts.js';
 
 const WORK = /^\/drama\/([1-9]\d{0,9})\/?$/;
@@ -43,7 +44,7 @@ export function createSharePages({ db, publicUrl, readProfile }: SharePagesDeps)
       title: card.title,
       description: clip(card.description || SHARE_TEXTS[locale].site),
       url: absolute(`/drama/${card.id}`),
-      image: card.cover ? absolute(card.cover) : null,
+      image: card.cover ? absolute(previewCover(card.cover)) : null,
       type: 'website',
       card: 'summary_large_image',
     };
