@@ -41,7 +41,8 @@ export async function readIndexHtml(root: string): Promise<string | null> {
 
 /**
  * Serves the built SPA: hashed assets cached for good, index.html never cached and carrying the
- * runtime config, and every other GET outside the API answered with index.html (history fallback).
+ * runtime config and the route's link preview tags (decision 37), and every other GET outside the
+ * API answered with index.html (history fallback).
  * Returns false when there is no build to serve (API-only runs, server tests).
  */
 export async function registerSpa(
