@@ -24,6 +24,7 @@ import { registerPlayRoutes } from './modules/play/routes.js';
 import { chapterUnlockPrice } from './modules/play/unlocks.js';
 import { createProfileService, registerProfileRoutes } from './modules/profiles/index.js';
 import { type RiskKeys, registerRiskRoutes } from './modules/risk/index.js';
+import { createSharePages } from './modules/share/index.js';
 import {
   createCommentLimits,
   createCommentService,
@@ -135,6 +136,14 @@ export async function buildApp({
     artBase: `${prefix}/art`,
     ...(chatProvider ? { provider: chatProvider } : {}),
   });
+  const profiles = createProfileService({
+    db,
+    media,
+    mediaBase: `${prefix}/media`,
+    moderator: createWordlistModerator(),
+    now,
+    log: app.log,
+  });
 
   await app.register(requestContext, {
     prefix,
@@ -187,14 +196,7 @@ export async function buildApp({
       });
       chat.registerRoutes(api);
       registerProfileRoutes(api, {
-        profiles: createProfileService({
-          db,
-          media,
-          mediaBase: `${prefix}/media`,
-          moderator: createWordlistModerator(),
-          now,
-          log: app.log,
-        }),
+        profiles,
         optionalAuth: (request) => optionalAuth(request, sessions.verifyToken),
       });
       createSocialModule({
@@ -253,7 +255,11 @@ export async function buildApp({
       googleClientId: config.GOOGLE_CLIENT_ID ?? null,
       discordClientId: config.DISCORD_CLIENT_ID ?? null,
       environment: config.NODE_ENV,
+      publicUrl: new URL(config.PUBLIC_URL).origin,
     },
+    pages: createSharePages({ db, publicUrl: config.PUBLIC_URL, readProfile: profiles.read }),
+    pageCacheMs: config.CATALOGUE_CACHE_MS,
+    now: () => now().getTime(),
   });
   return app;
 }

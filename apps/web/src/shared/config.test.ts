@@ -15,6 +15,7 @@ describe('parseConfig', () => {
       googleClientId: 'g-123',
       discordClientId: '',
       environment: 'production',
+      publicUrl: 'https://play.example.com/',
     });
     expect(parseConfig(text)).toEqual({
       basePath: '/taleforge',
@@ -22,6 +23,7 @@ describe('parseConfig', () => {
       googleClientId: 'g-123',
       discordClientId: null,
       environment: 'production',
+      publicUrl: 'https://play.example.com',
     });
   });
 
@@ -29,5 +31,8 @@ describe('parseConfig', () => {
     const config = parseConfig(JSON.stringify({ basePath: 7, environment: 'staging' }));
     expect(config.basePath).toBe('/taleforge');
     expect(config.environment).toBe('development');
+    for (const publicUrl of ['javascript:alert(1)', 'not a url', 42]) {
+      expect(parseConfig(JSON.stringify({ publicUrl })).publicUrl).toBeNull();
+    }
   });
 });

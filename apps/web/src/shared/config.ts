@@ -9,6 +9,8 @@ export type AppConfig = {
   googleClientId: string | null;
   discordClientId: string | null;
   environment: 'development' | 'test' | 'production';
+  /** The origin share links are written on (PUBLIC_URL); null under `vite dev`: the page's own. */
+  publicUrl: string | null;
 };
 
 export const DEFAULT_CONFIG: AppConfig = {
@@ -17,6 +19,7 @@ export const DEFAULT_CONFIG: AppConfig = {
   googleClientId: null,
   discordClientId: null,
   environment: 'development',
+  publicUrl: null,
 };
 
 const ENVIRONMENTS: readonly AppConfig['environment'][] = ['development', 'test', 'production'];
@@ -26,6 +29,13 @@ const stringOr = (value: unknown, fallback: string): string =>
 
 const optionalString = (value: unknown): string | null =>
   typeof value === 'string' && value.length > 0 ? value : null;
+
+/** Only an http(s) origin: anything else would make share links point somewhere odd. */
+function originOrNull(value: unknown): string | null {
+  if (typeof value !== 'string' || !URL.canParse(value)) return null;
+  const url = new URL(value);
+  return url.protocol === 'https:' || url.protocol === 'http:' ? url.origin : null;
+}
 
 /** Accepts only well-typed fields; anything missing or malformed keeps its default. */
 export function parseConfig(text: string | null | undefined): AppConfig {
@@ -46,6 +56,7 @@ export function parseConfig(text: string | null | undefined): AppConfig {
     googleClientId: optionalString(input.googleClientId),
     discordClientId: optionalString(input.discordClientId),
     environment: environment ?? DEFAULT_CONFIG.environment,
+    publicUrl: originOrNull(input.publicUrl),
   };
 }
 

@@ -1,6 +1,7 @@
 import { EXPRESSIONS, type Expression } from '@taleforge/contracts/constants';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import sharp from 'sharp';
 import type { Db } from '../../platform/db/client.js';
 import { findCoverArt, findNpcFace, findSceneStyle } from './content-queries.js';
 import { portraitSvg } from './portrait.js';
@@ -16,6 +17,22 @@ const KEY = /^[a-z][a-z0-9_]{0,63}$/;
 const ART_CACHE_MAX = 2_000;
 const ART_CACHE_CHARS = 8 * 2 ** 20;
 const ART_CACHE_TTL_MS = 5 * 60_000;
+/** A cover as PNG is some 100 KB: 200 of them or 32 MB (link previews of the most shared). */
+const RASTER_CACHE_MAX = 200;
+const RASTER_CACHE_BYTES = 32 * 2 ** 20;
+/**
+ * A cover as SVG for the app, or as PNG for link previews: the sites that unfurl a shared link
+ * (social networks, chat apps) do not show SVG images.
+ */
+const COVER_FILE = /^(\d{1,10})\.(svg|png)$/;
+
+/**
+ * The picture of a cover for link previews: generated covers as PNG, any other cover as it is
+ * (an uploaded cover is already a raster image).
+ */
+export function previewCover(cover: string): string {
+  return cover.replace(/(\/art\/cover\/\d{1,10})\.svg$/, '$1.png');
+}
 
 function svg(reply: FastifyReply, body: string | null) {
   if (body === null) return reply.code(404).type('text/plain').send('not found');
@@ -70,13 +87,29 @@ export function registerArtRoutes(app: FastifyInstance, db: Db): void {
     },
   );
 
-  app.get<{ Params: { file: string } }>('/art/cover/:file', async (request, reply) => {
-    const gameId = request.params.file.replace(/\.svg$/, '');
-    if (!ID.test(gameId)) return svg(reply, null);
-    const body = await memo(`cover:${gameId}`, async () => {
+  const cover = (gameId: string) =>
+    memo(`cover:${gameId}`, async () => {
       const art = await findCoverArt(db, Number(gameId));
       return art ? coverSvg(`cover${gameId}`, art.style, portraitSvg(art.face, 'smile')) : null;
     });
-    return svg(reply, body);
+  const rasters = new LRUCache<string, { body: Buffer | null }>({
+    max: RASTER_CACHE_MAX,
+    maxSize: RASTER_CACHE_BYTES,
+    sizeCalculation: ({ body }) => Math.max(body?.length ?? 0, 1),
+    ttl: ART_CACHE_TTL_MS,
+  });
+
+  app.get<{ Params: { file: string } }>('/art/cover/:file', async (request, reply) => {
+    const [, gameId, format] = COVER_FILE.exec(request.params.file) ?? [];
+    if (!gameId) return svg(reply, null);
+    if (format === 'svg') return svg(reply, await cover(gameId));
+    let hit = rasters.get(gameId);
+    if (!hit) {
+      const body = await cover(gameId);
+      hit = { body: body === null ? null : await sharp(Buffer.from(body)).png().toBuffer() };
+      rasters.set(gameId, hit);
+    }
+    if (hit.body === null) return svg(reply, null);
+    return reply.header('cache-control', CACHE_CONTROL).type('image/png').send(hit.body);
   });
 }

@@ -43,6 +43,7 @@ describe('<ProfileView/>', () => {
     });
     // A visitor may look, and is offered Follow (which signs in first); no edit controls.
     expect(screen.getByRole('button', { name: 'Follow' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: "Share Mira's profile" })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Edit nickname' })).toBeNull();
     expect(await screen.findByText('Mira has not published a story yet')).toBeTruthy();
   });

@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { abbreviate } from '../../shared/lib/abbreviate';
 import { openLoginModal } from '../auth/login-modal/login-modal-events';
+import { ShareButton } from '../share/share-button';
 import { BioField } from './bio-field';
 import { NicknameField } from './nickname-field';
 import { useProfile } from './profile-api';
@@ -140,6 +141,13 @@ function ProfileHeader({
           </button>
         )}
       </div>
+      {!profile.is_visitor && (
+        <ShareButton
+          target={{ kind: 'profile', taleforgeId: profile.taleforge_id }}
+          name={name}
+          className="profile-hero__share"
+        />
+      )}
       {editingAvatar && (
         <Suspense fallback={null}>
           <AvatarEditor

@@ -59,7 +59,11 @@ describe('locale catalogues', () => {
     ['zh_CN', zh],
     ['ja_JP', ja],
   ])('%s names each short-labelled control with its visible text inside', (_name, catalogue) => {
-    const pairs = [['play.journal.talk', 'play.conversation.talk']] as const;
+    const pairs = [
+      ['play.journal.talk', 'play.conversation.talk'],
+      ['share.button', 'share.workLabel'],
+      ['share.button', 'share.profileLabel'],
+    ] as const;
     for (const [shown, name] of pairs) {
       expect(leaf(catalogue, name), name).toContain(leaf(catalogue, shown));
     }

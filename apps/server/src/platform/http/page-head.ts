@@ -1,0 +1,75 @@
+import type { Locale } from '@taleforge/contracts/constants';
+import escapeHtml from 'escape-html';
+
+/** What a link preview shows of one page: every URL absolute, every text already localized. */
+export interface PageMeta {
+  /** The page's own name (og:title); the document title adds the site's name. */
+  title: string;
+  description: string;
+  /** The canonical address; null on pages that have no address of their own to claim. */
+  url: string | null;
+  image: string | null;
+  type: 'website' | 'profile';
+  card: 'summary' | 'summary_large_image';
+}
+
+/**
+ * Where the SPA's HTML learns what a client route shows, so a shared link previews without
+ * JavaScript. Modules supply it; the platform only renders and caches it.
+ */
+export interface PageMetaSource {
+  siteName: string;
+  /** A cache key for a route with a preview of its own (`drama:12`), or null for the site's. */
+  keyOf(pathname: string): string | null;
+  /** The route's preview, or null when there is nothing to show (unknown id, unpublished). */
+  load(key: string, locale: Locale): Promise<PageMeta | null>;
+  /** The site's own preview, for every other route. */
+  fallback(locale: Locale): PageMeta;
+}
+
+/** The `lang` of <html>, as the web app sets it once it runs (BCP 47). */
+export const htmlLang = (locale: Locale): string => locale.replace('_', '-');
+
+/** The <head> tags of a preview: title, description, canonical, Open Graph and Twitter card. */
+export function headTags(meta: PageMeta, siteName: string, locale: Locale): string {
+  const documentTitle = meta.url ? `${meta.title} · ${siteName}` : meta.title;
+  const property = (name: string, value: string) =>
+    `<meta property="${name}" content="${escapeHtml(value)}" />`;
+  const named = (name: string, value: string) =>
+    `<meta name="${name}" content="${escapeHtml(value)}" />`;
+  const tags = [
+    `<title>${escapeHtml(documentTitle)}</title>`,
+    named('description', meta.description),
+    meta.url && `<link rel="canonical" href="${escapeHtml(meta.url)}" />`,
+    property('og:site_name', siteName),
+    property('og:type', meta.type),
+    property('og:title', meta.title),
+    property('og:description', meta.description),
+    property('og:locale', locale),
+    meta.url && property('og:url', meta.url),
+    meta.image && property('og:image', meta.image),
+    named('twitter:card', meta.card),
+    named('twitter:title', meta.title),
+    named('twitter:description', meta.description),
+    meta.image && named('twitter:image', meta.image),
+  ];
+  return tags.filter(Boolean).join('\n    ');
+}
+
+const TITLE = /<title>[\s\S]*?<\/title>/;
+const DESCRIPTION = /[ \t]*<meta name="description"[^>]*>\r?\n?/;
+const HTML_LANG = /<html lang="[^"]*"/;
+
+/**
+ * index.html cut where the head tags go: the build's own title and description are dropped (the
+ * preview writes them in the request's language) and <html lang> follows the language.
+ */
+export function splitTemplate(html: string): (head: string, locale: Locale) => string {
+  const bare = html.replace(DESCRIPTION, '');
+  const title = TITLE.exec(bare);
+  const at = title ? title.index : Math.max(0, bare.indexOf('</head>'));
+  const before = bare.slice(0, at);
+  const after = bare.slice(title ? at + title[0].length : at);
+  return (head, locale) =>
+    before.replace(HTML_LANG, `<html lang="${htmlLang(locale)}"`) + head + after;
+}
