@@ -1,6 +1,7 @@
 /** What other modules may use of play: the service, a game's published content, chapter access. */
-export { moveCommentCount } from './comment-count.js';
+
 export { previewCover } from './art-routes.js';
+export { moveCommentCount } from './comment-count.js';
 export {
   type ChapterRow,
   findPublishedGame,
