@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { CALLS } from '@taleforge/contracts';
 import autocannon from 'autocannon';
 import { createCommentWrites } from '../../apps/server/dist/modules/social/comment-transactions.js';
+import { createSocialReadCache } from '../../apps/server/dist/modules/social/social-read-cache.js';
 import { openDatabase } from '../../apps/server/dist/platform/db/client.js';
 import { freePort, startProcess } from '../lib/server-process.mjs';
 
@@ -99,7 +100,8 @@ function toggleOverHttp(base, players, seconds) {
 
 /** The service's like transaction, each client toggling its own comment as fast as it can. */
 async function toggleDirect(db, players, seconds) {
-  const writes = createCommentWrites({ db, now: () => new Date() });
+  const now = () => new Date();
+  const writes = createCommentWrites({ db, now, cache: createSocialReadCache(now) });
   const latencies = [];
   const end = performance.now() + seconds * 1000;
   await Promise.all(
