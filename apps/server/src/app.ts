@@ -199,19 +199,21 @@ export async function buildApp({
         profiles,
         optionalAuth: (request) => optionalAuth(request, sessions.verifyToken),
       });
-      createSocialModule({
+      const socialModule = createSocialModule({
         db,
         now,
         log: app.log,
         rateLimitScale: config.SOCIAL_RATE_LIMIT_SCALE,
         optionalAuth: (request) => optionalAuth(request, sessions.verifyToken),
-      }).registerRoutes(api);
+      });
+      socialModule.registerRoutes(api);
       registerCommentRoutes(api, {
         comments: createCommentService({
           db,
           moderator: createWordlistModerator(),
           now,
           log: app.log,
+          cache: socialModule.readCache,
         }),
         limits: createCommentLimits(config.SOCIAL_RATE_LIMIT_SCALE),
         optionalAuth: (request) => optionalAuth(request, sessions.verifyToken),

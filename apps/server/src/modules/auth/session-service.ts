@@ -93,6 +93,7 @@ export function createSessionService({
       sessionId: session.id,
       role: user.role === 'admin' ? 'admin' : 'user',
       needsCompletion: needsCompletion(user),
+      visitor: user.oauthEnum === 'DF_ID',
     };
     if (seen === revocations) remember(tokenHash, auth, at.getTime(), expiresAt);
     return { ok: true, auth };

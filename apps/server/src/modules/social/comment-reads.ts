@@ -1,5 +1,5 @@
 import type { Placeholder } from 'drizzle-orm';
-import { and, asc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../platform/db/client.js';
 import { commentLikes, comments, users } from '../../platform/db/schema/index.js';
@@ -153,4 +153,18 @@ export async function findCommentRow(
 ): Promise<CommentRow | null> {
   const rows = await selectComments(db, viewerId).where(eq(comments.id, commentId)).limit(1);
   return normalise(rows)[0] ?? null;
+}
+
+/** Which of these comments the player liked: one lookup by the likes' primary key. */
+export async function likedAmong(
+  db: Db,
+  userId: number,
+  commentIds: readonly number[],
+): Promise<Set<number>> {
+  if (commentIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: commentLikes.commentId })
+    .from(commentLikes)
+    .where(and(eq(commentLikes.userId, userId), inArray(commentLikes.commentId, [...commentIds])));
+  return new Set(rows.map((row) => row.id));
 }

@@ -23,7 +23,7 @@ export function registerCommentRoutes(app: FastifyInstance, deps: CommentRouteDe
 
   defineRoute(app, commentListCall, async ({ query, request }) => {
     const viewer = await deps.optionalAuth(request);
-    return comments.list(query, viewer?.userId ?? null, request.locale);
+    return comments.list(query, viewer, request.locale);
   });
 
   defineRoute(app, commentRepliesCall, async ({ query, request }) => {

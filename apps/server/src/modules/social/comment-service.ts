@@ -18,16 +18,20 @@ import {
   decodeCommentCursor,
   encodeCommentCursor,
 } from './comment-cursor.js';
-import { type CommentRow, listReplies, listTopLevel } from './comment-reads.js';
+import { type CommentRow, likedAmong, listReplies, listTopLevel } from './comment-reads.js';
 import { createCommentWrites } from './comment-transactions.js';
 import { findCommentState, insertReport, isVisible } from './comment-writes.js';
 import { failingAs } from './failures.js';
+import type { SocialReadCache } from './social-read-cache.js';
+import { likerOf, type Viewer } from './viewer.js';
+import { workCounts } from './work-counts.js';
 
 export interface CommentServiceDeps {
   db: Db;
   moderator: Moderator;
   now: () => Date;
   log: FastifyBaseLogger;
+  cache: SocialReadCache;
 }
 
 type CommentPage = CallData<typeof commentListCall>;
@@ -66,8 +70,30 @@ function pageOf<T>(rows: T[], cursorOf: (last: T) => string): { list: T[]; next:
 
 /** Comments on works: public reads, and the changes only a registered account makes. */
 export function createCommentService(deps: CommentServiceDeps) {
-  const { db, moderator, log } = deps;
+  const { db, moderator, log, cache } = deps;
   const writes = createCommentWrites(deps);
+
+  /** A page of top comments after `after`, as nobody sees it (no likes). */
+  async function topPage(
+    gameId: number,
+    order: CommentOrder,
+    after: ReturnType<typeof decodeCommentCursor> | null,
+  ) {
+    const rows = await listTopLevel(db, {
+      gameId,
+      order,
+      after,
+      viewerId: null,
+      limit: SOCIAL_LIMITS.pageSize + 1,
+    });
+    const { list, next } = pageOf(rows, (last) =>
+      encodeCommentCursor(order, gameId, {
+        key: order === 'new' ? BigInt(last.createdMicros) : BigInt(last.likeCount),
+        id: last.id,
+      }),
+    );
+    return { rows: list, next };
+  }
 
   async function publishedGame(gameId: number) {
     const game = await findPublishedGame(db, gameId);
@@ -83,31 +109,42 @@ export function createCommentService(deps: CommentServiceDeps) {
   }
 
   return {
+    /**
+     * The first page of each order comes from the read cache, whoever asks; a member's likes
+     * among its comments are one lookup, and who may delete is known from the kept author ids.
+     */
     async list(
       query: { game_id: number; order: CommentOrder; cursor?: string | undefined },
-      viewerId: number | null,
+      viewer: Viewer | null,
       locale: Locale,
     ): Promise<CommentPage> {
-      const game = await publishedGame(query.game_id);
+      const work = await workCounts(db, cache, query.game_id);
       const kind: CommentListKind = query.order;
-      const after = query.cursor ? decodeCommentCursor(kind, game.id, query.cursor, locale) : null;
-      const rows = await listTopLevel(db, {
-        gameId: game.id,
-        order: query.order,
-        after,
-        viewerId,
-        limit: SOCIAL_LIMITS.pageSize + 1,
-      });
-      const { list, next } = pageOf(rows, (last) =>
-        encodeCommentCursor(kind, game.id, {
-          key: kind === 'new' ? BigInt(last.createdMicros) : BigInt(last.likeCount),
-          id: last.id,
-        }),
-      );
+      const page = query.cursor
+        ? await topPage(
+            work.gameId,
+            query.order,
+            decodeCommentCursor(kind, work.gameId, query.cursor, locale),
+          )
+        : await cache.firstPage(work.gameId, query.order, () =>
+            topPage(work.gameId, query.order, null),
+          );
+      const liker = likerOf(viewer);
+      const liked =
+        liker === null
+          ? new Set<number>()
+          : await likedAmong(
+              db,
+              liker,
+              page.rows.map((row) => row.id),
+            );
+      const viewerId = viewer?.userId ?? null;
       return {
-        list: list.map((row) => toComment(row, game.creatorId, viewerId)),
-        next_cursor: next,
-        comment_count: game.commentCount,
+        list: page.rows.map((row) =>
+          toComment({ ...row, liked: liked.has(row.id) }, work.creatorId, viewerId),
+        ),
+        next_cursor: page.next,
+        comment_count: work.commentCount,
       };
     },
 

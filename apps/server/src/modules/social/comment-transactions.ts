@@ -13,16 +13,17 @@ import {
   setCommentLike,
 } from './comment-writes.js';
 import { notify } from './notification-queries.js';
+import { droppingAfter, type SocialReadCache } from './social-read-cache.js';
 
 const notFound = () => new AppError(STATUS.COMMENT_NOT_FOUND);
 
 /**
  * The comment changes, each one transaction with every count it moves: the comment row, its top
  * comment's `reply_count`, the work's `comment_count` (through play) and the reply notification
- * commit together or not at all.
+ * commit together or not at all. Each drops its work's cached reads once it is over.
  */
-export function createCommentWrites(deps: { db: Db; now: () => Date }) {
-  const { db, now } = deps;
+export function createCommentWrites(deps: { db: Db; now: () => Date; cache: SocialReadCache }) {
+  const { db, now, cache } = deps;
 
   return {
     /**
@@ -35,47 +36,50 @@ export function createCommentWrites(deps: { db: Db; now: () => Date }) {
       body: string,
       replyToId: number | null,
     ): Promise<CommentRow> {
-      return db.transaction(async (tx) => {
-        let parentId: number | null = null;
-        let answered: number | null = null;
-        let replyToUserId: number | null = null;
-        if (replyToId !== null) {
-          const target = await findCommentState(tx, replyToId);
-          if (!target || target.gameId !== gameId) throw notFound();
-          const top = await findCommentState(tx, target.parentId ?? target.id, true);
-          const current = target.parentId === null ? top : await findCommentState(tx, target.id);
-          if (!isVisible(top) || !isVisible(current)) throw notFound();
-          // Blocked by whom they answer, or by whose thread it is: both would read it.
-          const refusedBy = await Promise.all(
-            [...new Set([current.authorId, top.authorId])].map((author) =>
-              isBlocked(tx, author, userId),
-            ),
-          );
-          if (refusedBy.includes(true)) throw new AppError(STATUS.BLOCKED_BY_USER);
-          parentId = top.id;
-          answered = current.authorId;
-          replyToUserId = current.parentId === null ? null : current.authorId;
-        }
-        const id = await insertComment(tx, {
-          gameId,
-          authorId: userId,
-          parentId,
-          replyToUserId,
-          body,
-          createdAt: now(),
-        });
-        if (parentId !== null) await moveReplyCount(tx, parentId, 1);
-        await moveCommentCount(tx, gameId, 1);
-        if (answered !== null && answered !== userId) {
-          await notify(tx, {
-            userId: answered,
-            kind: 'reply',
-            actorId: userId,
+      return droppingAfter(cache, (touch) => {
+        touch(gameId);
+        return db.transaction(async (tx) => {
+          let parentId: number | null = null;
+          let answered: number | null = null;
+          let replyToUserId: number | null = null;
+          if (replyToId !== null) {
+            const target = await findCommentState(tx, replyToId);
+            if (!target || target.gameId !== gameId) throw notFound();
+            const top = await findCommentState(tx, target.parentId ?? target.id, true);
+            const current = target.parentId === null ? top : await findCommentState(tx, target.id);
+            if (!isVisible(top) || !isVisible(current)) throw notFound();
+            // Blocked by whom they answer, or by whose thread it is: both would read it.
+            const refusedBy = await Promise.all(
+              [...new Set([current.authorId, top.authorId])].map((author) =>
+                isBlocked(tx, author, userId),
+              ),
+            );
+            if (refusedBy.includes(true)) throw new AppError(STATUS.BLOCKED_BY_USER);
+            parentId = top.id;
+            answered = current.authorId;
+            replyToUserId = current.parentId === null ? null : current.authorId;
+          }
+          const id = await insertComment(tx, {
             gameId,
-            commentId: id,
+            authorId: userId,
+            parentId,
+            replyToUserId,
+            body,
+            createdAt: now(),
           });
-        }
-        return (await findCommentRow(tx, id, userId))!;
+          if (parentId !== null) await moveReplyCount(tx, parentId, 1);
+          await moveCommentCount(tx, gameId, 1);
+          if (answered !== null && answered !== userId) {
+            await notify(tx, {
+              userId: answered,
+              kind: 'reply',
+              actorId: userId,
+              gameId,
+              commentId: id,
+            });
+          }
+          return (await findCommentRow(tx, id, userId))!;
+        });
       });
     },
 
@@ -84,29 +88,36 @@ export function createCommentWrites(deps: { db: Db; now: () => Date }) {
      * replies out of the lists and the count with it; they keep their rows.
      */
     remove(userId: number, commentId: number): Promise<number> {
-      return db.transaction(async (tx) => {
-        const target = await findCommentState(tx, commentId);
-        if (!target) throw notFound();
-        const top = await findCommentState(tx, target.parentId ?? target.id, true);
-        const current =
-          target.parentId === null ? top : await findCommentState(tx, target.id, true);
-        if (!isVisible(top) || !isVisible(current)) throw notFound();
-        const game = await findPublishedGame(tx, current.gameId);
-        if (userId !== current.authorId && userId !== game?.creatorId) {
-          throw new AppError(STATUS.COMMENT_NOT_YOURS);
-        }
-        await markDeleted(tx, current.id, userId, now());
-        if (current.parentId !== null) await moveReplyCount(tx, current.parentId, -1);
-        const removed = current.parentId === null ? 1 + top.replyCount : 1;
-        return (await moveCommentCount(tx, current.gameId, -removed)) ?? 0;
-      });
+      return droppingAfter(cache, (touch) =>
+        db.transaction(async (tx) => {
+          const target = await findCommentState(tx, commentId);
+          if (!target) throw notFound();
+          touch(target.gameId);
+          const top = await findCommentState(tx, target.parentId ?? target.id, true);
+          const current =
+            target.parentId === null ? top : await findCommentState(tx, target.id, true);
+          if (!isVisible(top) || !isVisible(current)) throw notFound();
+          const game = await findPublishedGame(tx, current.gameId);
+          if (userId !== current.authorId && userId !== game?.creatorId) {
+            throw new AppError(STATUS.COMMENT_NOT_YOURS);
+          }
+          await markDeleted(tx, current.id, userId, now());
+          if (current.parentId !== null) await moveReplyCount(tx, current.parentId, -1);
+          const removed = current.parentId === null ? 1 + top.replyCount : 1;
+          return (await moveCommentCount(tx, current.gameId, -removed)) ?? 0;
+        }),
+      );
     },
 
     like(userId: number, commentId: number, like: boolean): Promise<number> {
-      return db.transaction(async (tx) => {
-        if (!isVisible(await findCommentState(tx, commentId))) throw notFound();
-        return setCommentLike(tx, userId, commentId, like);
-      });
+      return droppingAfter(cache, (touch) =>
+        db.transaction(async (tx) => {
+          const comment = await findCommentState(tx, commentId);
+          if (!isVisible(comment)) throw notFound();
+          touch(comment.gameId);
+          return setCommentLike(tx, userId, commentId, like);
+        }),
+      );
     },
   };
 }

@@ -8,7 +8,7 @@ export function registerLikeRoutes(app: FastifyInstance, deps: SocialRouteDeps):
 
   defineRoute(app, workSocialCall, async ({ query, request }) => {
     const viewer = await optionalAuth(request);
-    return likes.read(query.game_id, viewer?.userId ?? null);
+    return likes.read(query.game_id, viewer);
   });
 
   defineRoute(app, workLikeCall, async ({ body, auth, request }) => {

@@ -8,6 +8,9 @@ import { failingAs } from './failures.js';
 import { deleteLike, hasLiked, insertLike } from './like-queries.js';
 import { notify } from './notification-queries.js';
 import { actorOf } from './people.js';
+import { droppingAfter, type SocialReadCache } from './social-read-cache.js';
+import { likerOf, type Viewer } from './viewer.js';
+import { workCounts } from './work-counts.js';
 
 async function publishedGame(db: Db | Tx, gameId: number) {
   const game = await findPublishedGame(db, gameId);
@@ -16,16 +19,23 @@ async function publishedGame(db: Db | Tx, gameId: number) {
 }
 
 /** Likes on works: the row and the work's count change together, or neither does. */
-export function createLikeService(deps: { db: Db; now: () => Date; log: FastifyBaseLogger }) {
-  const { db, now, log } = deps;
+export function createLikeService(deps: {
+  db: Db;
+  now: () => Date;
+  log: FastifyBaseLogger;
+  cache: SocialReadCache;
+}) {
+  const { db, now, log, cache } = deps;
   return {
-    async read(gameId: number, viewerId: number | null): Promise<WorkSocial> {
-      const game = await publishedGame(db, gameId);
+    /** The counts come from the read cache; only a member's own like is asked of the database. */
+    async read(gameId: number, viewer: Viewer | null): Promise<WorkSocial> {
+      const work = await workCounts(db, cache, gameId);
+      const liker = likerOf(viewer);
       return {
-        game_id: game.id,
-        like_count: game.likeCount,
-        comment_count: game.commentCount,
-        liked: viewerId === null ? false : await hasLiked(db, viewerId, game.id),
+        game_id: work.gameId,
+        like_count: work.likeCount,
+        comment_count: work.commentCount,
+        liked: liker === null ? false : await hasLiked(db, liker, work.gameId),
       };
     },
 
@@ -37,29 +47,32 @@ export function createLikeService(deps: { db: Db; now: () => Date; log: FastifyB
     async like(userId: number, gameId: number, wanted: boolean): Promise<WorkSocial> {
       const actor = await actorOf(db, userId);
       return failingAs(STATUS.LIKE_FAILED, log, () =>
-        db.transaction(async (tx) => {
-          const game = await publishedGame(tx, gameId);
-          if (wanted) {
-            if (await insertLike(tx, actor.id, game.id, now())) {
-              await moveLikeCount(tx, game.id, 1);
-              await notify(tx, {
-                userId: game.creatorId,
-                kind: 'like',
-                actorId: actor.id,
-                gameId: game.id,
-              });
+        droppingAfter(cache, (touch) =>
+          db.transaction(async (tx) => {
+            const game = await publishedGame(tx, gameId);
+            touch(game.id);
+            if (wanted) {
+              if (await insertLike(tx, actor.id, game.id, now())) {
+                await moveLikeCount(tx, game.id, 1);
+                await notify(tx, {
+                  userId: game.creatorId,
+                  kind: 'like',
+                  actorId: actor.id,
+                  gameId: game.id,
+                });
+              }
+            } else if (await deleteLike(tx, actor.id, game.id)) {
+              await moveLikeCount(tx, game.id, -1);
             }
-          } else if (await deleteLike(tx, actor.id, game.id)) {
-            await moveLikeCount(tx, game.id, -1);
-          }
-          const after = await publishedGame(tx, game.id);
-          return {
-            game_id: after.id,
-            like_count: after.likeCount,
-            comment_count: after.commentCount,
-            liked: wanted,
-          };
-        }),
+            const after = await publishedGame(tx, game.id);
+            return {
+              game_id: after.id,
+              like_count: after.likeCount,
+              comment_count: after.commentCount,
+              liked: wanted,
+            };
+          }),
+        ),
       );
     },
   };

@@ -6,6 +6,7 @@ import { createLikeService } from './like-service.js';
 import { createNotificationService } from './notification-service.js';
 import { registerSocialRoutes } from './routes.js';
 import { createSocialLimits } from './social-limits.js';
+import { createSocialReadCache } from './social-read-cache.js';
 
 export interface SocialModuleDeps {
   db: Db;
@@ -16,17 +17,22 @@ export interface SocialModuleDeps {
   optionalAuth: (request: FastifyRequest) => Promise<AuthContext | null>;
 }
 
-/** The social layer's services, wired once, and the routes over them. */
+/**
+ * The social layer's services, wired once, and the routes over them. `readCache` is the one the
+ * comment service must share, so that a comment drops the counts the like service serves.
+ */
 export function createSocialModule(deps: SocialModuleDeps) {
   const { db, now, log } = deps;
+  const readCache = createSocialReadCache(now);
   const services = {
     follows: createFollowService({ db, now, log }),
-    likes: createLikeService({ db, now, log }),
+    likes: createLikeService({ db, now, log, cache: readCache }),
     notifications: createNotificationService({ db, now }),
     limits: createSocialLimits(deps.rateLimitScale),
   };
   return {
     ...services,
+    readCache,
     registerRoutes(app: FastifyInstance) {
       registerSocialRoutes(app, { ...services, optionalAuth: deps.optionalAuth });
     },

@@ -11,6 +11,8 @@ export interface AuthContext {
   role: 'user' | 'admin';
   /** A social account that has not yet bound its nickname and invite code. */
   needsCompletion: boolean;
+  /** A visitor account (DF_ID): it may read, never write; an account never stops being one. */
+  visitor: boolean;
 }
 
 declare module 'fastify' {
