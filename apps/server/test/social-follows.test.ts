@@ -175,6 +175,11 @@ describe('follow lists', () => {
       'abc',
       `${cursor}.1`,
       cursor.replace(/^fr/, 'fg'),
+      // the same list, one id further on: only the check characters tell it from a real one
+      cursor.replace(
+        /\.(\d+)\.([\w-]+)$/,
+        (_, id: string, check: string) => `.${Number(id) + 1}.${check}`,
+      ),
       'fr.1.x',
       'fr.99999999999999999.1',
     ]) {

@@ -3,7 +3,7 @@ import { and, asc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../platform/db/client.js';
 import { commentLikes, comments, users } from '../../platform/db/schema/index.js';
-import type { CommentCursor } from './comment-cursor.js';
+import type { PagePosition } from './page-cursor.js';
 
 export interface PersonRow {
   publicId: string;
@@ -85,7 +85,7 @@ export async function listTopLevel(
   options: {
     gameId: number;
     order: 'new' | 'top';
-    after: CommentCursor | null;
+    after: PagePosition | null;
     viewerId: number | null;
     limit: number;
   },

@@ -13,15 +13,16 @@ import { findPublicUserById } from '../auth/index.js';
 import type { Moderator } from '../chat/index.js';
 import { findPublishedGame } from '../play/index.js';
 import { isBlocked } from './block-queries.js';
-import {
-  type CommentListKind,
-  decodeCommentCursor,
-  encodeCommentCursor,
-} from './comment-cursor.js';
 import { type CommentRow, likedAmong, listReplies, listTopLevel } from './comment-reads.js';
 import { createCommentWrites } from './comment-transactions.js';
 import { findCommentState, insertReport, isVisible } from './comment-writes.js';
 import { failingAs } from './failures.js';
+import {
+  decodePageCursor,
+  encodePageCursor,
+  type PageList,
+  type PagePosition,
+} from './page-cursor.js';
 import type { SocialReadCache } from './social-read-cache.js';
 import { likerOf, type Viewer } from './viewer.js';
 import { workCounts } from './work-counts.js';
@@ -74,11 +75,7 @@ export function createCommentService(deps: CommentServiceDeps) {
   const writes = createCommentWrites(deps);
 
   /** A page of top comments after `after`, as nobody sees it (no likes). */
-  async function topPage(
-    gameId: number,
-    order: CommentOrder,
-    after: ReturnType<typeof decodeCommentCursor> | null,
-  ) {
+  async function topPage(gameId: number, order: CommentOrder, after: PagePosition | null) {
     const rows = await listTopLevel(db, {
       gameId,
       order,
@@ -87,7 +84,7 @@ export function createCommentService(deps: CommentServiceDeps) {
       limit: SOCIAL_LIMITS.pageSize + 1,
     });
     const { list, next } = pageOf(rows, (last) =>
-      encodeCommentCursor(order, gameId, {
+      encodePageCursor(order, gameId, {
         key: order === 'new' ? BigInt(last.createdMicros) : BigInt(last.likeCount),
         id: last.id,
       }),
@@ -119,12 +116,12 @@ export function createCommentService(deps: CommentServiceDeps) {
       locale: Locale,
     ): Promise<CommentPage> {
       const work = await workCounts(db, cache, query.game_id);
-      const kind: CommentListKind = query.order;
+      const kind: PageList = query.order;
       const page = query.cursor
         ? await topPage(
             work.gameId,
             query.order,
-            decodeCommentCursor(kind, work.gameId, query.cursor, locale),
+            decodePageCursor(kind, work.gameId, query.cursor, locale),
           )
         : await cache.firstPage(work.gameId, query.order, () =>
             topPage(work.gameId, query.order, null),
@@ -157,9 +154,7 @@ export function createCommentService(deps: CommentServiceDeps) {
       if (!isVisible(top) || top.parentId !== null) throw new AppError(STATUS.COMMENT_NOT_FOUND);
       const game = await findPublishedGame(db, top.gameId);
       if (!game) throw new AppError(STATUS.COMMENT_NOT_FOUND);
-      const after = query.cursor
-        ? decodeCommentCursor('replies', top.id, query.cursor, locale)
-        : null;
+      const after = query.cursor ? decodePageCursor('replies', top.id, query.cursor, locale) : null;
       const rows = await listReplies(db, {
         parentId: top.id,
         afterId: after?.id ?? null,
@@ -167,7 +162,7 @@ export function createCommentService(deps: CommentServiceDeps) {
         limit: SOCIAL_LIMITS.pageSize + 1,
       });
       const { list, next } = pageOf(rows, (last) =>
-        encodeCommentCursor('replies', top.id, { key: 0n, id: last.id }),
+        encodePageCursor('replies', top.id, { key: 0n, id: last.id }),
       );
       return {
         list: list.map((row) => toComment(row, game.creatorId, viewerId)),

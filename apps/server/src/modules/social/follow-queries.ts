@@ -1,7 +1,6 @@
 import { and, count, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/client.js';
 import { follows, users } from '../../platform/db/schema/index.js';
-import type { TimeKey } from './cursor.js';
 
 /**
  * Serialises the changes between two players (follow either way, block either way) until the
@@ -79,7 +78,8 @@ export async function listFollowPage(
   options: {
     userId: number;
     list: 'followers' | 'following';
-    after: TimeKey | null;
+    /** The last follow shown: its time and the other player's id. */
+    after: { at: Date; id: number } | null;
     limit: number;
   },
 ): Promise<FollowEntry[]> {

@@ -18,7 +18,7 @@ export function registerFollowRoutes(app: FastifyInstance, deps: SocialRouteDeps
 
   defineRoute(app, followListCall, async ({ query, request }) => {
     const viewer = await optionalAuth(request);
-    return follows.list(query, viewer?.userId ?? null);
+    return follows.list(query, viewer?.userId ?? null, request.locale);
   });
 
   defineRoute(app, blockCall, async ({ body, auth, request }) => {

@@ -1,11 +1,10 @@
 import type { CallData, followListCall, Relation } from '@taleforge/contracts';
-import { SOCIAL_LIMITS } from '@taleforge/contracts/constants';
+import { type Locale, SOCIAL_LIMITS } from '@taleforge/contracts/constants';
 import { STATUS } from '@taleforge/contracts/status';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { deleteBlock, insertBlock, isBlocked } from './block-queries.js';
-import { decodeTimeCursor, encodeTimeCursor } from './cursor.js';
 import { failingAs } from './failures.js';
 import {
   countFollowers,
@@ -17,13 +16,13 @@ import {
   lockPair,
 } from './follow-queries.js';
 import { notify } from './notification-queries.js';
+import { decodePageCursor, encodePageCursor } from './page-cursor.js';
 import { actorOf, creatorOf, playerOf } from './people.js';
 
 type FollowList = 'followers' | 'following';
 type FollowPage = CallData<typeof followListCall>;
 
 const NO_RELATION: Relation = { is_following: false, follows_you: false, is_blocked: false };
-const CURSOR_PREFIX: Record<FollowList, string> = { followers: 'fr', following: 'fg' };
 
 /** Follows and blocks between players; every change is the state wanted, not a toggle. */
 export function createFollowService(deps: { db: Db; now: () => Date; log: FastifyBaseLogger }) {
@@ -85,10 +84,13 @@ export function createFollowService(deps: { db: Db; now: () => Date; log: Fastif
     async list(
       query: { taleforge_id: string; list: FollowList; cursor?: string | undefined },
       viewerId: number | null,
+      locale: Locale,
     ): Promise<FollowPage> {
-      const prefix = CURSOR_PREFIX[query.list];
-      const after = decodeTimeCursor(prefix, query.cursor);
       const owner = await playerOf(db, query.taleforge_id);
+      const position = query.cursor
+        ? decodePageCursor(query.list, owner.id, query.cursor, locale)
+        : null;
+      const after = position && { at: new Date(Number(position.key)), id: position.id };
       const limit = SOCIAL_LIMITS.pageSize;
       const rows = await listFollowPage(db, {
         userId: owner.id,
@@ -110,7 +112,10 @@ export function createFollowService(deps: { db: Db; now: () => Date; log: Fastif
         list: page.map((r) => ({ ...creatorOf(r.user), is_following: followed.has(r.user.id) })),
         next_cursor:
           rows.length > limit && last
-            ? encodeTimeCursor(prefix, { at: last.at, id: last.user.id })
+            ? encodePageCursor(query.list, owner.id, {
+                key: BigInt(last.at.getTime()),
+                id: last.user.id,
+              })
             : null,
       };
     },

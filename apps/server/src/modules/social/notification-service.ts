@@ -1,14 +1,12 @@
 import type { CallData, notificationListCall } from '@taleforge/contracts';
 import { type Locale, SOCIAL_LIMITS } from '@taleforge/contracts/constants';
 import type { Db } from '../../platform/db/client.js';
-import { decodeIdCursor, encodeIdCursor } from './cursor.js';
 import { countUnread, markReadUpTo } from './notification-queries.js';
 import { listNotificationViews, toNotification } from './notification-view.js';
+import { decodePageCursor, encodePageCursor } from './page-cursor.js';
 import { actorOf } from './people.js';
 
 type NotificationPage = CallData<typeof notificationListCall>;
-
-const CURSOR_PREFIX = 'nt';
 
 /** What a player is told, read by its owner only; marking read is a change, so not a visitor's. */
 export function createNotificationService({ db, now }: { db: Db; now: () => Date }) {
@@ -18,7 +16,7 @@ export function createNotificationService({ db, now }: { db: Db; now: () => Date
       cursor: string | undefined,
       locale: Locale,
     ): Promise<NotificationPage> {
-      const beforeId = decodeIdCursor(CURSOR_PREFIX, cursor);
+      const beforeId = cursor ? decodePageCursor('notifications', userId, cursor, locale).id : null;
       const limit = SOCIAL_LIMITS.pageSize;
       const [rows, unread] = await Promise.all([
         listNotificationViews(db, { userId, beforeId, limit: limit + 1 }),
@@ -28,7 +26,10 @@ export function createNotificationService({ db, now }: { db: Db; now: () => Date
       const last = page.at(-1);
       return {
         list: page.map((row) => toNotification(row, locale)),
-        next_cursor: rows.length > limit && last ? encodeIdCursor(CURSOR_PREFIX, last.id) : null,
+        next_cursor:
+          rows.length > limit && last
+            ? encodePageCursor('notifications', userId, { key: 0n, id: last.id })
+            : null,
         unread,
       };
     },
