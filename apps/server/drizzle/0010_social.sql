@@ -94,4 +94,5 @@ CREATE INDEX "game_likes_game_idx" ON "game_likes" USING btree ("game_id");--> s
 CREATE INDEX "game_likes_user_idx" ON "game_likes" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "notifications_user_idx" ON "notifications" USING btree ("user_id","id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "notifications_unread_idx" ON "notifications" USING btree ("user_id") WHERE "notifications"."read_at" is null;--> statement-breakpoint
-CREATE UNIQUE INDEX "notifications_once_key" ON "notifications" USING btree ("user_id","kind","actor_id",coalesce("game_id", 0),coalesce("comment_id", 0));
+CREATE UNIQUE INDEX "notifications_once_key" ON "notifications" USING btree ("user_id","kind","actor_id",coalesce("game_id", 0),coalesce("comment_id", 0));--> statement-breakpoint
+ALTER TABLE "games" ADD CONSTRAINT "games_counts_not_negative" CHECK ("games"."like_count" >= 0 and "games"."comment_count" >= 0);

@@ -1,7 +1,6 @@
 /** What other modules may use of play: the service, a game's published content, chapter access. */
 
 export { previewCover } from './art-routes.js';
-export { moveCommentCount } from './comment-count.js';
 export {
   type ChapterRow,
   findPublishedGame,
@@ -9,7 +8,7 @@ export {
   loadGameContent,
   type NpcRow,
 } from './content-queries.js';
-export { moveLikeCount } from './counters.js';
+export { moveCommentCount, moveLikeCount } from './counters.js';
 export type { PlayService } from './play-service.js';
 export { moveVisitorSaves } from './save-queries.js';
 export { newNpcStatus } from './state.js';

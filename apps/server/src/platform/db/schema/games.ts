@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
+  check,
   index,
   integer,
   jsonb,
@@ -39,5 +41,6 @@ export const games = pgTable(
     uniqueIndex('games_slug_key').on(t.slug),
     index('games_published_at_idx').on(t.publishedAt),
     index('games_script_type_idx').on(t.scriptType),
+    check('games_counts_not_negative', sql`${t.likeCount} >= 0 and ${t.commentCount} >= 0`),
   ],
 );
