@@ -3,6 +3,8 @@ import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { abbreviate } from '../../shared/lib/abbreviate';
 import { openLoginModal } from '../auth/login-modal/login-modal-events';
+import { FollowListDialog } from '../social/follow-list-dialog';
+import { ProfileSocial } from '../social/profile-social';
 import { BioField } from './bio-field';
 import { NicknameField } from './nickname-field';
 import { useProfile } from './profile-api';
@@ -74,6 +76,7 @@ function ProfileHeader({
   const { t } = useTranslation();
   const headingId = useId();
   const [editingAvatar, setEditingAvatar] = useState(false);
+  const [people, setPeople] = useState<'followers' | 'following' | null>(null);
   const name = profile.nick_name || t('profile.unnamed');
   const stats = [
     ['followers', profile.follower_count],
@@ -117,7 +120,21 @@ function ProfileHeader({
           {stats.map(([key, value]) => (
             <div key={key} className="profile-stats__item">
               <dt>{t(`profile.${key}`)}</dt>
-              <dd title={t('profile.exactCount', { value })}>{abbreviate(value)}</dd>
+              <dd title={t('profile.exactCount', { value })}>
+                {key === 'likes' || profile.is_visitor ? (
+                  abbreviate(value)
+                ) : (
+                  // The count opens the list of people behind it.
+                  <button
+                    type="button"
+                    className="profile-stats__open"
+                    aria-label={t(`social.lists.${key}Open`, { short: abbreviate(value) })}
+                    onClick={() => setPeople(key)}
+                  >
+                    {abbreviate(value)}
+                  </button>
+                )}
+              </dd>
             </div>
           ))}
         </dl>
@@ -129,16 +146,7 @@ function ProfileHeader({
             editable={editable}
           />
         )}
-        {!viewer.own && !viewer.signedIn && (
-          // Following is the social module's; until then a visitor is invited to sign in first.
-          <button
-            type="button"
-            className="button button--gold profile-hero__follow"
-            onClick={openLoginModal}
-          >
-            {t('profile.follow')}
-          </button>
-        )}
+        {!viewer.own && !profile.is_visitor && <ProfileSocial profile={profile} name={name} />}
       </div>
       {editingAvatar && (
         <Suspense fallback={null}>
@@ -147,6 +155,14 @@ function ProfileHeader({
             onClose={() => setEditingAvatar(false)}
           />
         </Suspense>
+      )}
+      {people && (
+        <FollowListDialog
+          taleforgeId={profile.taleforge_id}
+          name={name}
+          list={people}
+          onClose={() => setPeople(null)}
+        />
       )}
     </section>
   );
