@@ -26,7 +26,9 @@ export function PersonRow({
           onOpen();
         }}
       >
-        <ProfileAvatar src={card.avatar} name={card.nick_name} alt="" />
+        <span aria-hidden="true">
+          <ProfileAvatar src={card.avatar} name={card.nick_name} alt="" />
+        </span>
         <span className="person-row__name">{card.nick_name}</span>
       </Link>
       {card.taleforge_id !== viewerId && (
