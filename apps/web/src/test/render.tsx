@@ -44,7 +44,11 @@ export function stubApiHandlers(routes: Record<string, (request: FakeRequest) =>
     const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
     const answer = handler({ query: url.searchParams, body, method: init?.method ?? 'GET' });
     return new Response(
-      JSON.stringify({ status: answer.status ?? 200, desc: answer.desc ?? 'ok', data: answer.data ?? null }),
+      JSON.stringify({
+        status: answer.status ?? 200,
+        desc: answer.desc ?? 'ok',
+        data: answer.data ?? null,
+      }),
       { status: answer.http ?? 200 },
     );
   });
@@ -57,6 +61,11 @@ export function signIn(taleforgeId: string, nickName = 'Reader', oauth = 'EMAIL'
   localStorage.setItem('access_token', `token-${taleforgeId}`);
   localStorage.setItem(
     'userInfo',
-    JSON.stringify({ taleforge_id: taleforgeId, uid: taleforgeId, nick_name: nickName, oauth_enum: oauth }),
+    JSON.stringify({
+      taleforge_id: taleforgeId,
+      uid: taleforgeId,
+      nick_name: nickName,
+      oauth_enum: oauth,
+    }),
   );
 }

@@ -125,7 +125,7 @@ function NotificationRow({ item, onOpen }: { item: Notification; onOpen: () => v
             {actor.nick_name}
           </Link>{' '}
           {t(`social.notifications.kinds.${item.kind}`)}
-          {!item.read && <span className="sr-only">{t('social.notifications.new')}</span>}
+          {!item.read && <span className="sr-only"> {t('social.notifications.new')}</span>}
         </p>
         {item.excerpt && <p className="notif__excerpt">“{item.excerpt}”</p>}
         <time className="notif__time" dateTime={item.created_at}>

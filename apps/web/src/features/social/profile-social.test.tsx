@@ -1,10 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithQuery, signIn, stubApiHandlers } from '../../test/render';
-import { closeDialog, dialogStore } from '../../shared/ui/dialog/dialog-store';
 import { DialogHost } from '../../shared/ui/dialog/dialog-host';
+import { closeDialog, dialogStore } from '../../shared/ui/dialog/dialog-store';
 import { toastStore } from '../../shared/ui/toast/toast-store';
+import { renderWithQuery, signIn, stubApiHandlers } from '../../test/render';
 import { loginModalStore } from '../auth/login-modal/login-modal-store';
 import { ProfileView } from '../profile/profile-view';
 
@@ -32,8 +32,7 @@ function show() {
 }
 
 const toasts = () => toastStore.getSnapshot().map((toast) => toast.message);
-const followerCount = () =>
-  screen.getByRole('button', { name: /Show followers$/ }).textContent;
+const followerCount = () => screen.getByRole('button', { name: /Show followers$/ }).textContent;
 
 describe('following from a profile', () => {
   afterEach(() => {

@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { toastStore } from '../../shared/ui/toast/toast-store';
 import { renderWithQuery, signIn, stubApiHandlers } from '../../test/render';
 import { loginModalStore } from '../auth/login-modal/login-modal-store';
-import { toastStore } from '../../shared/ui/toast/toast-store';
 import { WorkSocialBar } from './work-social-bar';
 
 const social = { game_id: 7, like_count: 1_234, comment_count: 56, liked: false };
