@@ -24,6 +24,7 @@ import { registerPlayRoutes } from './modules/play/routes.js';
 import { chapterUnlockPrice } from './modules/play/unlocks.js';
 import { createProfileService, registerProfileRoutes } from './modules/profiles/index.js';
 import { type RiskKeys, registerRiskRoutes } from './modules/risk/index.js';
+import { createSocialModule } from './modules/social/index.js';
 import {
   createUnlockService,
   createWalletService,
@@ -191,6 +192,12 @@ export async function buildApp({
         }),
         optionalAuth: (request) => optionalAuth(request, sessions.verifyToken),
       });
+      createSocialModule({
+        db,
+        now,
+        rateLimitScale: config.SOCIAL_RATE_LIMIT_SCALE,
+        optionalAuth: (request) => optionalAuth(request, sessions.verifyToken),
+      }).registerRoutes(api);
     },
     { prefix },
   );

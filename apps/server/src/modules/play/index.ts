@@ -6,6 +6,7 @@ export {
   loadGameContent,
   type NpcRow,
 } from './content-queries.js';
+export { moveLikeCount } from './counters.js';
 export type { PlayService } from './play-service.js';
 export { moveVisitorSaves } from './save-queries.js';
 export { newNpcStatus } from './state.js';

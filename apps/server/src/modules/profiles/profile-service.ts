@@ -18,6 +18,7 @@ import {
 import type { Moderator } from '../chat/index.js';
 import { findGameCards, toGameCard } from '../games/index.js';
 import type { MediaStore } from '../media/index.js';
+import { countFollowers, countFollowing, listLikedGameIds } from '../social/index.js';
 import { type CropRect, makeAvatarImages } from './avatar-image.js';
 import {
   findProfileRow,
@@ -42,16 +43,22 @@ type WorksPage = CallData<typeof profileWorksCall>;
 
 const HIDE_COLUMN = { works: 'hideWorks', played: 'hidePlayed', liked: 'hideLiked' } as const;
 
-function toProfile(user: PublicUser, row: ProfileRow | null, likes: number): Profile {
+interface Counts {
+  likes: number;
+  followers: number;
+  following: number;
+}
+
+function toProfile(user: PublicUser, row: ProfileRow | null, counts: Counts): Profile {
   const large = row?.avatarLarge && user.avatar === row.avatarSmall ? row.avatarLarge : null;
   return {
     taleforge_id: user.publicId,
     nick_name: user.nickName,
     avatar: large ?? user.avatar,
     bio: row?.bio ?? '',
-    follower_count: 0,
-    following_count: 0,
-    like_count: likes,
+    follower_count: counts.followers,
+    following_count: counts.following,
+    like_count: counts.likes,
     is_visitor: user.isVisitor,
     hidden: {
       works: row?.hideWorks ?? false,
@@ -79,12 +86,18 @@ export function createProfileService(deps: ProfileServiceDeps) {
     return user;
   }
 
-  async function profileOf(user: PublicUser): Promise<Profile> {
-    const [row, likes] = await Promise.all([
-      findProfileRow(db, user.id),
-      sumWorkLikes(db, user.id),
+  async function countsOf(userId: number): Promise<Counts> {
+    const [likes, followers, following] = await Promise.all([
+      sumWorkLikes(db, userId),
+      countFollowers(db, userId),
+      countFollowing(db, userId),
     ]);
-    return toProfile(user, row, likes);
+    return { likes, followers, following };
+  }
+
+  async function profileOf(user: PublicUser): Promise<Profile> {
+    const [row, counts] = await Promise.all([findProfileRow(db, user.id), countsOf(user.id)]);
+    return toProfile(user, row, counts);
   }
 
   return {
@@ -109,13 +122,16 @@ export function createProfileService(deps: ProfileServiceDeps) {
       const hidden = row?.[HIDE_COLUMN[query.list]] ?? false;
       // The owner sees their hidden lists (marked hidden); everyone else gets an empty page.
       if (hidden && viewerId !== user.id) return { list: [], page, page_size, total: 0, hidden };
-      const { ids, total } = await listWorkIds(db, {
+      const options = {
         userId: user.id,
-        list: query.list,
         scriptTypes: PROFILE_TABS[query.tab],
         limit: page_size,
         offset: (page - 1) * page_size,
-      });
+      };
+      const { ids, total } =
+        query.list === 'liked'
+          ? await listLikedGameIds(db, options)
+          : await listWorkIds(db, { ...options, list: query.list });
       const cards = await findGameCards(db, ids);
       const byId = new Map(cards.map((card) => [card.game.id, card]));
       const list = ids.flatMap((id) => {
@@ -149,7 +165,7 @@ export function createProfileService(deps: ProfileServiceDeps) {
       if (body.hide_played !== undefined) changes.hidePlayed = body.hide_played;
       if (body.hide_liked !== undefined) changes.hideLiked = body.hide_liked;
       const row = await upsertProfileRow(db, userId, changes, now());
-      return toProfile(user, row, await sumWorkLikes(db, userId));
+      return toProfile(user, row, await countsOf(userId));
     },
 
     /**

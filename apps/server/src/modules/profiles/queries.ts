@@ -43,15 +43,14 @@ export interface WorkPage {
 }
 
 /**
- * The ids of one of a player's lists, newest first, within the tab's script types. Cards are
- * made by the catalogue (`games` index) from these ids. Liked works wait for likes (the social
- * module): the list is empty until then.
+ * The ids of a player's works or played games, newest first, within the tab's script types.
+ * Cards are made by the catalogue (`games` index) from these ids; the liked list is social's.
  */
 export async function listWorkIds(
   db: Db,
   options: {
     userId: number;
-    list: ProfileList;
+    list: Exclude<ProfileList, 'liked'>;
     scriptTypes: readonly string[];
     limit: number;
     offset: number;
@@ -73,24 +72,21 @@ export async function listWorkIds(
     ]);
     return { ids: rows.map((r) => r.id), total: total?.n ?? 0 };
   }
-  if (list === 'played') {
-    const where = and(eq(gameSaves.userId, userId), published);
-    const [rows, [total]] = await Promise.all([
-      db
-        .select({ id: games.id })
-        .from(gameSaves)
-        .innerJoin(games, eq(games.id, gameSaves.gameId))
-        .where(where)
-        .orderBy(desc(gameSaves.updatedAt), desc(games.id))
-        .limit(limit)
-        .offset(offset),
-      db
-        .select({ n: count() })
-        .from(gameSaves)
-        .innerJoin(games, eq(games.id, gameSaves.gameId))
-        .where(where),
-    ]);
-    return { ids: rows.map((r) => r.id), total: total?.n ?? 0 };
-  }
-  return { ids: [], total: 0 };
+  const where = and(eq(gameSaves.userId, userId), published);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ id: games.id })
+      .from(gameSaves)
+      .innerJoin(games, eq(games.id, gameSaves.gameId))
+      .where(where)
+      .orderBy(desc(gameSaves.updatedAt), desc(games.id))
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ n: count() })
+      .from(gameSaves)
+      .innerJoin(games, eq(games.id, gameSaves.gameId))
+      .where(where),
+  ]);
+  return { ids: rows.map((r) => r.id), total: total?.n ?? 0 };
 }

@@ -1,0 +1,11 @@
+/**
+ * What other modules may use of social: follows, blocks, work likes and notifications
+ * (decision 36). Comments call `notify` for replies and `isBlocked` before letting one through;
+ * profiles read the follow counts and the liked list.
+ */
+export { isBlocked } from './block-queries.js';
+export { countFollowers, countFollowing } from './follow-queries.js';
+export { listLikedGameIds } from './like-queries.js';
+export { type NotifyInput, notify } from './notification-queries.js';
+export { registerSocialRoutes, type SocialRouteDeps } from './routes.js';
+export { createSocialModule } from './social-module.js';

@@ -1,0 +1,18 @@
+import { workLikeCall, workSocialCall } from '@taleforge/contracts';
+import type { FastifyInstance } from 'fastify';
+import { defineRoute } from '../../platform/http/route.js';
+import type { SocialRouteDeps } from './routes.js';
+
+export function registerLikeRoutes(app: FastifyInstance, deps: SocialRouteDeps): void {
+  const { likes, limits, optionalAuth } = deps;
+
+  defineRoute(app, workSocialCall, async ({ query, request }) => {
+    const viewer = await optionalAuth(request);
+    return likes.read(query.game_id, viewer?.userId ?? null);
+  });
+
+  defineRoute(app, workLikeCall, async ({ body, auth, request }) => {
+    await limits.consume('like', request.ip, String(auth.userId));
+    return likes.like(auth.userId, body.game_id, body.like);
+  });
+}
