@@ -24,7 +24,12 @@ import { registerPlayRoutes } from './modules/play/routes.js';
 import { chapterUnlockPrice } from './modules/play/unlocks.js';
 import { createProfileService, registerProfileRoutes } from './modules/profiles/index.js';
 import { type RiskKeys, registerRiskRoutes } from './modules/risk/index.js';
-import { createSocialModule } from './modules/social/index.js';
+import {
+  createCommentLimits,
+  createCommentService,
+  createSocialModule,
+  registerCommentRoutes,
+} from './modules/social/index.js';
 import {
   createUnlockService,
   createWalletService,
@@ -198,6 +203,11 @@ export async function buildApp({
         rateLimitScale: config.SOCIAL_RATE_LIMIT_SCALE,
         optionalAuth: (request) => optionalAuth(request, sessions.verifyToken),
       }).registerRoutes(api);
+      registerCommentRoutes(api, {
+        comments: createCommentService({ db, moderator: createWordlistModerator(), now }),
+        limits: createCommentLimits(config.SOCIAL_RATE_LIMIT_SCALE),
+        optionalAuth: (request) => optionalAuth(request, sessions.verifyToken),
+      });
     },
     { prefix },
   );

@@ -1,4 +1,5 @@
 /** What other modules may use of play: the service, a game's published content, chapter access. */
+export { moveCommentCount } from './comment-count.js';
 export {
   type ChapterRow,
   findPublishedGame,

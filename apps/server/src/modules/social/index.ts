@@ -4,6 +4,9 @@
  * profiles read the follow counts and the liked list.
  */
 export { isBlocked } from './block-queries.js';
+export { createCommentLimits } from './comment-limits.js';
+export { registerCommentRoutes } from './comment-routes.js';
+export { type CommentService, createCommentService } from './comment-service.js';
 export { countFollowers, countFollowing } from './follow-queries.js';
 export { listLikedGameIds } from './like-queries.js';
 export { type NotifyInput, notify } from './notification-queries.js';

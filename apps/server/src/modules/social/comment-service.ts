@@ -1,0 +1,187 @@
+import type {
+  CallData,
+  Comment,
+  commentListCall,
+  commentRepliesCall,
+} from '@taleforge/contracts';
+import {
+  type CommentOrder,
+  type CommentReportReason,
+  type Locale,
+  SOCIAL_LIMITS,
+} from '@taleforge/contracts/constants';
+import { STATUS } from '@taleforge/contracts/status';
+import type { Db } from '../../platform/db/client.js';
+import { AppError } from '../../platform/http/app-error.js';
+import { findPublicUserById } from '../auth/index.js';
+import type { Moderator } from '../chat/index.js';
+import { findPublishedGame } from '../play/index.js';
+import { isBlocked } from './block-queries.js';
+import {
+  type CommentListKind,
+  decodeCommentCursor,
+  encodeCommentCursor,
+} from './comment-cursor.js';
+import { type CommentRow, listReplies, listTopLevel } from './comment-reads.js';
+import { createCommentWrites } from './comment-transactions.js';
+import { findCommentState, insertReport, isVisible } from './comment-writes.js';
+
+export interface CommentServiceDeps {
+  db: Db;
+  moderator: Moderator;
+  now: () => Date;
+}
+
+type CommentPage = CallData<typeof commentListCall>;
+type RepliesPage = CallData<typeof commentRepliesCall>;
+
+const person = (p: { publicId: string; nickName: string | null; avatar: string | null }) => ({
+  taleforge_id: p.publicId,
+  nick_name: p.nickName ?? '',
+  avatar: p.avatar,
+});
+
+/** A comment as the viewer sees it: their like, whether they may delete it, the creator's mark. */
+export function toComment(row: CommentRow, creatorId: number, viewerId: number | null): Comment {
+  return {
+    id: row.id,
+    game_id: row.gameId,
+    parent_id: row.parentId,
+    author: person(row.author),
+    reply_to: row.replyTo ? person(row.replyTo) : null,
+    body: row.body,
+    created_at: row.createdAt.toISOString(),
+    like_count: row.likeCount,
+    reply_count: row.replyCount,
+    liked: row.liked,
+    can_delete: viewerId !== null && (viewerId === row.authorId || viewerId === creatorId),
+    by_creator: row.authorId === creatorId,
+  };
+}
+
+/** One more row than a page, to know whether a next page exists without counting. */
+function pageOf<T>(rows: T[], cursorOf: (last: T) => string): { list: T[]; next: string | null } {
+  const size = SOCIAL_LIMITS.pageSize;
+  const list = rows.slice(0, size);
+  return { list, next: rows.length > size ? cursorOf(list[list.length - 1]!) : null };
+}
+
+/** Comments on works: public reads, and the changes only a registered account makes. */
+export function createCommentService(deps: CommentServiceDeps) {
+  const { db, moderator } = deps;
+  const writes = createCommentWrites(deps);
+
+  async function publishedGame(gameId: number) {
+    const game = await findPublishedGame(db, gameId);
+    if (!game) throw new AppError(STATUS.GAME_NOT_FOUND);
+    return game;
+  }
+
+  /** The signed-in account, if it may change things: a visitor signs in first. */
+  async function member(userId: number): Promise<void> {
+    const user = await findPublicUserById(db, userId);
+    if (!user) throw new AppError(STATUS.TOKEN_INVALID);
+    if (user.isVisitor) throw new AppError(STATUS.PROFILE_SIGN_IN_FIRST);
+  }
+
+  return {
+    async list(
+      query: { game_id: number; order: CommentOrder; cursor?: string | undefined },
+      viewerId: number | null,
+      locale: Locale,
+    ): Promise<CommentPage> {
+      const game = await publishedGame(query.game_id);
+      const kind: CommentListKind = query.order;
+      const after = query.cursor
+        ? decodeCommentCursor(kind, game.id, query.cursor, locale)
+        : null;
+      const rows = await listTopLevel(db, {
+        gameId: game.id,
+        order: query.order,
+        after,
+        viewerId,
+        limit: SOCIAL_LIMITS.pageSize + 1,
+      });
+      const { list, next } = pageOf(rows, (last) =>
+        encodeCommentCursor(kind, game.id, {
+          key: kind === 'new' ? BigInt(last.createdMicros) : BigInt(last.likeCount),
+          id: last.id,
+        }),
+      );
+      return {
+        list: list.map((row) => toComment(row, game.creatorId, viewerId)),
+        next_cursor: next,
+        comment_count: game.commentCount,
+      };
+    },
+
+    async replies(
+      query: { comment_id: number; cursor?: string | undefined },
+      viewerId: number | null,
+      locale: Locale,
+    ): Promise<RepliesPage> {
+      const top = await findCommentState(db, query.comment_id);
+      if (!isVisible(top) || top.parentId !== null) throw new AppError(STATUS.COMMENT_NOT_FOUND);
+      const game = await findPublishedGame(db, top.gameId);
+      if (!game) throw new AppError(STATUS.COMMENT_NOT_FOUND);
+      const after = query.cursor
+        ? decodeCommentCursor('replies', top.id, query.cursor, locale)
+        : null;
+      const rows = await listReplies(db, {
+        parentId: top.id,
+        afterId: after?.id ?? null,
+        viewerId,
+        limit: SOCIAL_LIMITS.pageSize + 1,
+      });
+      const { list, next } = pageOf(rows, (last) =>
+        encodeCommentCursor('replies', top.id, { key: 0n, id: last.id }),
+      );
+      return {
+        list: list.map((row) => toComment(row, game.creatorId, viewerId)),
+        next_cursor: next,
+      };
+    },
+
+    async post(
+      userId: number,
+      body: { game_id: number; body: string; reply_to_id?: number | undefined },
+    ): Promise<Comment> {
+      await member(userId);
+      const game = await publishedGame(body.game_id);
+      if (await isBlocked(db, game.creatorId, userId)) throw new AppError(STATUS.BLOCKED_BY_USER);
+      const verdict = await moderator.check(body.body, 'input');
+      if (!verdict.allowed) throw new AppError(STATUS.COMMENT_TEXT_BLOCKED);
+      const row = await writes.post(userId, game.id, body.body, body.reply_to_id ?? null);
+      return toComment(row, game.creatorId, userId);
+    },
+
+    async remove(userId: number, commentId: number): Promise<{ comment_count: number }> {
+      await member(userId);
+      return { comment_count: await writes.remove(userId, commentId) };
+    },
+
+    async like(
+      userId: number,
+      commentId: number,
+      like: boolean,
+    ): Promise<{ liked: boolean; like_count: number }> {
+      await member(userId);
+      return { liked: like, like_count: await writes.like(userId, commentId, like) };
+    },
+
+    async report(
+      userId: number,
+      commentId: number,
+      reason: CommentReportReason,
+    ): Promise<{ reported: true }> {
+      await member(userId);
+      if (!isVisible(await findCommentState(db, commentId))) {
+        throw new AppError(STATUS.COMMENT_NOT_FOUND);
+      }
+      await insertReport(db, { commentId, reporterId: userId, reason });
+      return { reported: true };
+    },
+  };
+}
+
+export type CommentService = ReturnType<typeof createCommentService>;

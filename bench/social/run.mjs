@@ -1,0 +1,184 @@
+// bench/social: a work with 10,000 comments and 10,000 likes.
+//   1. Reads: the work page's social reads — the first page of comments (GET
+//      /api/h5/game/comments, as a signed-in viewer, so each comment's "liked" is looked up) and
+//      the work's counts (GET /api/h5/game/social), each connection asking them in turn — against
+//      the cached home read (GET /api/h5/game/home), alternated round by round in the same run.
+//   2. A comment like toggled through HTTP (POST /api/auth/h5/game/comment/like, 50 players, each
+//      liking and unliking a comment of its own) against the same toggle — the service's own
+//      transaction: check the comment, write or delete the like row, move like_count — run
+//      straight on the same database with the same concurrency after the server stopped.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CALLS } from '@taleforge/contracts';
+import autocannon from 'autocannon';
+import { createCommentWrites } from '../../apps/server/dist/modules/social/comment-transactions.js';
+import { openDatabase } from '../../apps/server/dist/platform/db/client.js';
+import { freePort, startProcess } from '../lib/server-process.mjs';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const POOL_SIZE = Number(process.env.BENCH_POOL_SIZE ?? 10);
+const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function measure(options) {
+  await autocannon({ ...options, duration: 2 });
+  const r = await autocannon({ ...options, duration: DURATION_S });
+  if (r.non2xx || r.errors) throw new Error(`${options.url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, total: r.requests.total };
+}
+
+const failOn = (label) => (status, body) => {
+  if (status !== 200 || !body.includes('"status":200')) {
+    console.error(`${label} refused: ${status} ${body.slice(0, 200)}`);
+    process.exit(1);
+  }
+};
+
+function readTargets(base, seeded) {
+  const viewer = seeded.players[0];
+  const path = new URL(base).pathname;
+  const query = `lang=en_US&df_id=v_bench&game_id=${seeded.gameId}`;
+  return {
+    home: { url: `${base}${CALLS.home.path}?lang=en_US&df_id=v_bench`, headers: BROWSER_HEADERS },
+    social: {
+      url: base,
+      headers: { ...BROWSER_HEADERS, authorization: viewer.token },
+      requests: [
+        { method: 'GET', path: `${path}${CALLS.commentList.path}?${query}`, onResponse: failOn('comments') },
+        { method: 'GET', path: `${path}${CALLS.workSocial.path}?${query}`, onResponse: failOn('counts') },
+      ],
+    },
+  };
+}
+
+function toggleOverHttp(base, players, seconds) {
+  let next = 0;
+  const path = `${new URL(base).pathname}${CALLS.commentLike.path}`;
+  return measure({
+    url: `${base}${CALLS.commentLike.path}`,
+    connections: Math.min(CONNECTIONS, players.length),
+    requests: [
+      {
+        method: 'POST',
+        setupRequest(req, context) {
+          context.player ??= players[next++ % players.length];
+          context.like = !context.like;
+          return {
+            ...req,
+            path: `${path}?lang=en_US&df_id=v_bench${context.player.userId}`,
+            headers: { 'content-type': 'application/json', authorization: context.player.token },
+            body: JSON.stringify({ comment_id: context.player.commentId, like: context.like }),
+          };
+        },
+        onResponse: failOn('like'),
+      },
+    ],
+    duration: seconds,
+  });
+}
+
+/** The service's like transaction, each client toggling its own comment as fast as it can. */
+async function toggleDirect(db, players, seconds) {
+  const writes = createCommentWrites({ db, now: () => new Date() });
+  const latencies = [];
+  const end = performance.now() + seconds * 1000;
+  await Promise.all(
+    players.slice(0, CONNECTIONS).map(async (p) => {
+      let like = true;
+      while (performance.now() < end) {
+        const t = performance.now();
+        await writes.like(p.userId, p.commentId, like);
+        latencies.push(performance.now() - t);
+        like = !like;
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return {
+    rps: latencies.length / seconds,
+    p50: latencies[Math.floor(latencies.length / 2)].toFixed(1),
+    p99: latencies[Math.floor(latencies.length * 0.99)].toFixed(1),
+  };
+}
+
+export async function benchSocial(database = process.env.BENCH_DATABASE_URL ? 'postgres' : 'pglite') {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tf-bench-social-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}/taleforge`;
+  const env = {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+    DATABASE_POOL_SIZE: String(POOL_SIZE),
+    BENCH_PLAYERS: String(CONNECTIONS),
+    SOCIAL_RATE_LIMIT_SCALE: '1000000',
+    WALLET_JOB_INTERVAL_MS: '3600000',
+  };
+  const server = await startProcess({
+    args: ['bench/social/server.mjs'],
+    profile: true,
+    cwd: root,
+    env,
+    readyUrl: `${base}/health`,
+    timeoutMs: 180_000,
+  });
+  let reads;
+  let api;
+  let seeded;
+  try {
+    seeded = JSON.parse(readFileSync(join(dataDir, 'bench-social.json'), 'utf8'));
+    const targets = readTargets(base, seeded);
+    const runs = { home: [], social: [] };
+    for (let i = 0; i < ROUNDS; i += 1) {
+      runs.home.push(await measure({ ...targets.home, connections: CONNECTIONS }));
+      runs.social.push(await measure({ ...targets.social, connections: CONNECTIONS }));
+    }
+    const summary = (rs) => ({
+      rps: median(rs.map((r) => r.rps)),
+      p50: median(rs.map((r) => r.p50)),
+      p99: median(rs.map((r) => r.p99)),
+    });
+    reads = {
+      home: summary(runs.home),
+      social: summary(runs.social),
+      ratio: median(runs.social.map((r, round) => r.rps / runs.home[round].rps)),
+    };
+    api = await toggleOverHttp(base, seeded.players, DURATION_S);
+  } finally {
+    await server.stop();
+  }
+  const direct = await openDatabase({ url: env.DATABASE_URL, dataDir, poolSize: POOL_SIZE });
+  const bare = await toggleDirect(direct.db, seeded.players, DURATION_S);
+  await direct.close();
+  rmSync(dataDir, { recursive: true, force: true });
+
+  const toggleRatio = api.rps / bare.rps;
+  const row = (label, r) =>
+    `${label.padEnd(52)} ${r.rps.toFixed(0).padStart(7)} /s  p50 ${r.p50} ms  p99 ${r.p99} ms`;
+  console.log(`\n── bench/social (${database}) ─────────────────────────────────`);
+  console.log(
+    `10,000 comments and 10,000 likes on one work; ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${DURATION_S}s, medians`,
+  );
+  console.log(row('baseline  GET /api/h5/game/home (cached)', reads.home));
+  console.log(row('taleforge GET comments page 1 + GET game/social, in turn', reads.social));
+  console.log(
+    `comment page + counts reach ${(reads.ratio * 100).toFixed(1)}% of the cached home read (target ≥ 50%)`,
+  );
+  console.log(row('baseline  like toggle, the service transaction, no HTTP', bare));
+  console.log(row('taleforge POST /api/auth/h5/game/comment/like', api));
+  console.log(
+    `HTTP like toggles reach ${(toggleRatio * 100).toFixed(1)}% of the direct toggle (target ≥ 60%)`,
+  );
+  return { reads, api, bare, toggleRatio };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await benchSocial();
