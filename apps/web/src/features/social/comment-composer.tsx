@@ -59,6 +59,8 @@ export function CommentComposer({ gameId, replyTo, onCancelReply }: Props) {
         onSuccess: () => {
           setText('');
           onCancelReply();
+          // The send button is disabled now; the box keeps the focus for the next comment.
+          box.current?.focus();
         },
         onError: (error) => {
           if (!needsSignIn(error)) setProblem(failureText(error, t('social.comments.postFailed')));

@@ -73,7 +73,12 @@ export function CommentItem({ comment, gameId, onReply }: Props) {
         aria-hidden="true"
         onClick={() => rememberProfile(author)}
       >
-        <ProfileAvatar src={author.avatar} name={author.nick_name} alt="" />
+        <ProfileAvatar
+          src={author.avatar}
+          name={author.nick_name}
+          alt=""
+          className="social-avatar"
+        />
       </Link>
       <div className="comment__main">
         <p className="comment__meta">

@@ -1,6 +1,6 @@
 import type { Comment } from '@taleforge/contracts';
 import { COMMENT_ORDERS, type CommentOrder } from '@taleforge/contracts/constants';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { abbreviate } from '../../shared/lib/abbreviate';
 import { Modal } from '../../shared/ui/dialog/modal';
@@ -25,6 +25,16 @@ export default function CommentsPanel({ gameId, title, onClose }: Props) {
   const query = useComments(gameId, order);
   const count = useWorkSocial(gameId).data?.comment_count ?? query.data?.pages[0]?.comment_count;
   const comments = query.data?.pages.flatMap((page) => page.list) ?? [];
+
+  // A deleted comment takes the focused control with it, and focus falls to the page: Escape
+  // must still close the panel then (the Modal only hears keys from inside it).
+  useEffect(() => {
+    const handleKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && document.activeElement === document.body) onClose();
+    };
+    document.addEventListener('keydown', handleKey);
+    return () => document.removeEventListener('keydown', handleKey);
+  }, [onClose]);
 
   return (
     <Modal

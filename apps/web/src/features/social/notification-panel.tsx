@@ -117,7 +117,7 @@ function NotificationRow({ item, onOpen }: { item: Notification; onOpen: () => v
         aria-hidden="true"
         onClick={openProfile}
       >
-        <ProfileAvatar src={actor.avatar} name={actor.nick_name} alt="" />
+        <ProfileAvatar src={actor.avatar} name={actor.nick_name} alt="" className="social-avatar" />
       </Link>
       <div className="notif__text">
         <p>

@@ -27,7 +27,7 @@ export function PersonRow({
         }}
       >
         <span aria-hidden="true">
-          <ProfileAvatar src={card.avatar} name={card.nick_name} alt="" />
+          <ProfileAvatar src={card.avatar} name={card.nick_name} alt="" className="social-avatar" />
         </span>
         <span className="person-row__name">{card.nick_name}</span>
       </Link>
