@@ -163,6 +163,7 @@ for (const c of CASES) {
     await page.getByRole('button', { name: t('social.more', { name: bea }) }).click();
     await page.getByRole('menuitem', { name: t('social.block.action') }).click();
     const confirm = page.getByRole('dialog', { name: t('social.block.title', { name: bea }) });
+    await expect(confirm).toBeVisible();
     await shot('block-confirm');
     await confirm.getByRole('button', { name: t('social.block.confirm') }).click();
     await expect(
