@@ -31,7 +31,9 @@ export type FakeRequest = { query: URLSearchParams; body: unknown; method: strin
  * A fake server that answers by path with a function of the request, for tests that follow a
  * conversation (post, then read again). An answer names its body status and desc when it refuses.
  */
-export function stubApiHandlers(routes: Record<string, (request: FakeRequest) => Answer>) {
+export function stubApiHandlers(
+  routes: Record<string, (request: FakeRequest) => Answer | Promise<Answer>>,
+) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     const path = url.pathname.replace(/^\/taleforge/, '');
@@ -42,7 +44,7 @@ export function stubApiHandlers(routes: Record<string, (request: FakeRequest) =>
       });
     }
     const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    const answer = handler({ query: url.searchParams, body, method: init?.method ?? 'GET' });
+    const answer = await handler({ query: url.searchParams, body, method: init?.method ?? 'GET' });
     return new Response(
       JSON.stringify({
         status: answer.status ?? 200,

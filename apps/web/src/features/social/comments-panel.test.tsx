@@ -4,6 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DialogHost } from '../../shared/ui/dialog/dialog-host';
 import { closeDialog, dialogStore } from '../../shared/ui/dialog/dialog-store';
+import { toastStore } from '../../shared/ui/toast/toast-store';
 import { type FakeRequest, renderWithQuery, signIn, stubApiHandlers } from '../../test/render';
 import CommentsPanel from './comments-panel';
 
@@ -185,5 +186,62 @@ describe('<CommentsPanel/>', () => {
     expect(await within(panel).findByText('Read me')).toBeTruthy();
     expect(within(panel).queryByRole('textbox')).toBeNull();
     expect(within(panel).getByText('Sign in to join the conversation.')).toBeTruthy();
+  });
+
+  it('likes a comment at once, and puts the heart back with "Like failed" when refused', async () => {
+    signIn('tfReader');
+    const server = fakeComments([{ ...comment0(1, 'Lovely'), like_count: 9 }]);
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    stubApiHandlers({
+      ...server.routes,
+      '/api/auth/h5/game/comment/like': async () => {
+        await held;
+        return { status: 6204, desc: 'Like failed' };
+      },
+    });
+    show();
+    const panel = await screen.findByRole('dialog', { name: /Comments/ });
+    const heart = await within(panel).findByRole('button', { name: 'Like · 9' });
+    fireEvent.click(heart);
+    await waitFor(() => expect(heart.getAttribute('aria-pressed')).toBe('true'));
+    expect(heart.textContent).toBe('10');
+    release();
+    await waitFor(() =>
+      expect(toastStore.getSnapshot().map((toast) => toast.message)).toContain('Like failed'),
+    );
+    expect(heart.getAttribute('aria-pressed')).toBe('false');
+    expect(heart.textContent).toBe('9');
+  });
+
+  it('reports a comment with the reason picked from the list', async () => {
+    signIn('tfReader');
+    const reports: unknown[] = [];
+    stubApiHandlers({
+      ...fakeComments([comment0(1, 'Buy gems cheap at …')]).routes,
+      '/api/auth/h5/game/comment/report': ({ body }) => {
+        reports.push(body);
+        return { data: { reported: true } };
+      },
+    });
+    show();
+    const panel = await screen.findByRole('dialog', { name: /Comments/ });
+    fireEvent.click(
+      await within(panel).findByRole('button', { name: 'More for the comment by Mira' }),
+    );
+    fireEvent.click(within(panel).getByRole('menuitem', { name: 'Report' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report comment' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Spam or advertising' }));
+    await waitFor(() => expect(reports).toEqual([{ comment_id: 1, reason: 'spam' }]));
+    await waitFor(() =>
+      expect(toastStore.getSnapshot().map((toast) => toast.message)).toContain(
+        'Thanks — we will take a look',
+      ),
+    );
+    // Another player's comment cannot be deleted by this reader: no Delete in its menu.
+    fireEvent.click(within(panel).getByRole('button', { name: 'More for the comment by Mira' }));
+    expect(within(panel).queryByRole('menuitem', { name: 'Delete' })).toBeNull();
   });
 });

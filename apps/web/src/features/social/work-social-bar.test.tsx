@@ -33,17 +33,12 @@ describe('<WorkSocialBar/>', () => {
     const likes: unknown[] = [];
     stubApiHandlers({
       '/api/h5/game/social': () => ({ data: social }),
-      '/api/auth/h5/game/like': ({ body }) => {
+      // The answer waits until the test has seen the optimistic state.
+      '/api/auth/h5/game/like': async ({ body }) => {
         likes.push(body);
+        await held;
         return { status: 6204, desc: 'Like failed' };
       },
-    });
-    const fetchMock = vi.mocked(fetch);
-    // The like's answer waits until the test has seen the optimistic state.
-    const original = fetchMock.getMockImplementation()!;
-    fetchMock.mockImplementation(async (input, init) => {
-      if (String(input).includes('/game/like')) await held;
-      return original(input, init);
     });
     show();
     const like = await screen.findByRole('button', { name: 'Like · 1.2k' });
