@@ -200,6 +200,7 @@ export async function buildApp({
       createSocialModule({
         db,
         now,
+        log: app.log,
         rateLimitScale: config.SOCIAL_RATE_LIMIT_SCALE,
         optionalAuth: (request) => optionalAuth(request, sessions.verifyToken),
       }).registerRoutes(api);

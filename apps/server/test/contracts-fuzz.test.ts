@@ -73,6 +73,7 @@ const samples = (): Input => ({
   move: {},
   to_step: 0,
   taleforge_id: 'tfFuzz',
+  comment_id: 1,
   x: 0,
   y: 0,
   width: 64,

@@ -35,7 +35,7 @@ const worksOf = (
   });
 
 describe('reading a profile', () => {
-  it('is public: face, bio, counts (follows are 0 until they exist), likes summed over works', async () => {
+  it('is public: face, bio, counts (no follows yet), likes summed over works', async () => {
     const { user } = await signedIn(server);
     await buildGame(server.database.db, { creatorId: user.id, likeCount: 1200 });
     await buildGame(server.database.db, { creatorId: user.id, likeCount: 34 });
@@ -87,7 +87,7 @@ describe('reading a profile', () => {
     expect(all.data!.list[0]!.creator.taleforge_id).toBe(user.publicId);
   });
 
-  it('lists the games a player played, most recent first; liked is empty until likes exist', async () => {
+  it('lists the games a player played, most recent first; liked is empty with nothing liked', async () => {
     const { user, token } = await signedIn(server);
     const { gameId } = await buildStoryGame(server.database.db);
     const start = await api(server, CALLS.gameEvent, {

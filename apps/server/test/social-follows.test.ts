@@ -76,6 +76,8 @@ describe('following', () => {
 
   it('refuses yourself, unknown players and visitors, in the request language', async () => {
     const me = await signedIn(server);
+    const visitorTarget = await signedIn(server, 'DF_ID');
+    const before = await databaseFingerprint(server.database.db);
     const self = await follow(me.token, me.user.publicId);
     expect(self.status).toBe(6202);
     expect(self.desc).toBe('You cannot follow yourself');
@@ -88,9 +90,9 @@ describe('following', () => {
     expect((await follow(me.token, me.user.publicId, true, 'ja_JP')).desc).toBe(
       '自分をフォローすることはできません',
     );
-    const visitorTarget = await signedIn(server, 'DF_ID');
     expect((await follow(me.token, visitorTarget.user.publicId)).status).toBe(6201);
-    expect((await profileOf(me.user.publicId)).data!.following_count).toBe(0);
+    expect((await relation('tfNobodyHasThis', me.token)).status).toBe(6101);
+    expect(await databaseFingerprint(server.database.db)).toEqual(before);
   });
 
   it('asks a visitor to sign in before following or blocking, and lets them read', async () => {

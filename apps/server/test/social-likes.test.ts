@@ -1,5 +1,5 @@
 import { CALLS } from '@taleforge/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameLikes, games } from '../src/platform/db/schema/index.js';
 import { databaseFingerprint } from './support/db-fingerprint.js';
@@ -160,6 +160,43 @@ describe('rate limits', () => {
       expect(row!.likeCount).toBe(3);
     } finally {
       await limited.close();
+    }
+  });
+});
+
+describe('when the database fails mid-change', () => {
+  it('answers the SPEC\'s "Like failed" and "Follow failed", in the request language, changing nothing', async () => {
+    const faulty = await startTestServer({ SOCIAL_RATE_LIMIT_SCALE: '1000' });
+    try {
+      const db = faulty.database.db;
+      // A real fault inside the transaction, after the checks passed: the row's insert aborts.
+      await db.execute(sql`
+        create function social_fault() returns trigger language plpgsql as $$
+        begin raise exception 'injected fault'; end $$`);
+      await db.execute(sql`
+        create trigger game_likes_fault before insert on game_likes
+        for each row execute function social_fault()`);
+      await db.execute(sql`
+        create trigger follows_fault before insert on follows
+        for each row execute function social_fault()`);
+      const fan = await signedIn(faulty);
+      const star = await signedIn(faulty);
+      const game = await buildGame(db, { creatorId: star.user.id });
+      const before = await databaseFingerprint(db);
+      const liked = await api(faulty, CALLS.workLike, {
+        token: fan.token,
+        body: { game_id: game.id, like: true },
+      });
+      expect(liked).toMatchObject({ http: 200, status: 6204, desc: 'Like failed' });
+      const followed = await api(faulty, CALLS.follow, {
+        token: fan.token,
+        body: { taleforge_id: star.user.publicId, follow: true },
+        lang: 'zh_CN',
+      });
+      expect(followed).toMatchObject({ status: 6201, desc: '关注失败，请稍后再试' });
+      expect(await databaseFingerprint(db)).toEqual(before);
+    } finally {
+      await faulty.close();
     }
   });
 });

@@ -12,7 +12,8 @@ import { moveVisitorWallet } from '../wallet/index.js';
  * orders, gems and purchases, conversations. What is not the player's progress or property stays:
  * sessions and the device's DF_ID identity (the device signs in as that visitor again after a
  * sign-out), invite redemptions; login failures, OAuth states and mailed codes are keyed by email
- * or browser, not by user.
+ * or browser, not by user. A visitor cannot follow, block, like or comment (6102), so the social
+ * module has nothing to move.
  *
  * Each module moves its own rows (docs/architecture/table-owners.md); this only decides the order,
  * which matters for locks. The visitor's own row is locked first. A webhook locks its order, then

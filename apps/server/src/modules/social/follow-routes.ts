@@ -1,7 +1,7 @@
 import { blockCall, followCall, followListCall, relationCall } from '@taleforge/contracts';
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../platform/http/route.js';
-import type { SocialRouteDeps } from './routes.js';
+import type { SocialRouteDeps } from './route-deps.js';
 
 export function registerFollowRoutes(app: FastifyInstance, deps: SocialRouteDeps): void {
   const { follows, limits, optionalAuth } = deps;

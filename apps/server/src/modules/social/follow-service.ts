@@ -1,10 +1,12 @@
 import type { CallData, followListCall, Relation } from '@taleforge/contracts';
 import { SOCIAL_LIMITS } from '@taleforge/contracts/constants';
 import { STATUS } from '@taleforge/contracts/status';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { deleteBlock, insertBlock, isBlocked } from './block-queries.js';
 import { decodeTimeCursor, encodeTimeCursor } from './cursor.js';
+import { failingAs } from './failures.js';
 import {
   countFollowers,
   deleteFollow,
@@ -24,7 +26,8 @@ const NO_RELATION: Relation = { is_following: false, follows_you: false, is_bloc
 const CURSOR_PREFIX: Record<FollowList, string> = { followers: 'fr', following: 'fg' };
 
 /** Follows and blocks between players; every change is the state wanted, not a toggle. */
-export function createFollowService({ db, now }: { db: Db; now: () => Date }) {
+export function createFollowService(deps: { db: Db; now: () => Date; log: FastifyBaseLogger }) {
+  const { db, now, log } = deps;
   async function relationBetween(viewerId: number, otherId: number): Promise<Relation> {
     if (viewerId === otherId) return NO_RELATION;
     const [isFollowingThem, followsYou, blocked] = await Promise.all([
@@ -49,19 +52,22 @@ export function createFollowService({ db, now }: { db: Db; now: () => Date }) {
       const actor = await actorOf(db, userId);
       const target = await playerOf(db, publicId, STATUS.FOLLOW_FAILED);
       if (target.id === actor.id) throw new AppError(STATUS.FOLLOW_SELF);
-      return db.transaction(async (tx) => {
-        await lockPair(tx, actor.id, target.id);
-        if (wanted) {
-          if (await isBlocked(tx, target.id, actor.id)) throw new AppError(STATUS.BLOCKED_BY_USER);
-          await deleteBlock(tx, actor.id, target.id);
-          if (await insertFollow(tx, actor.id, target.id, now())) {
-            await notify(tx, { userId: target.id, kind: 'follow', actorId: actor.id });
+      return failingAs(STATUS.FOLLOW_FAILED, log, () =>
+        db.transaction(async (tx) => {
+          await lockPair(tx, actor.id, target.id);
+          if (wanted) {
+            if (await isBlocked(tx, target.id, actor.id))
+              throw new AppError(STATUS.BLOCKED_BY_USER);
+            await deleteBlock(tx, actor.id, target.id);
+            if (await insertFollow(tx, actor.id, target.id, now())) {
+              await notify(tx, { userId: target.id, kind: 'follow', actorId: actor.id });
+            }
+          } else {
+            await deleteFollow(tx, actor.id, target.id);
           }
-        } else {
-          await deleteFollow(tx, actor.id, target.id);
-        }
-        return { is_following: wanted, follower_count: await countFollowers(tx, target.id) };
-      });
+          return { is_following: wanted, follower_count: await countFollowers(tx, target.id) };
+        }),
+      );
     },
 
     async block(userId: number, publicId: string, wanted: boolean): Promise<Relation> {

@@ -10,5 +10,6 @@ export { type CommentService, createCommentService } from './comment-service.js'
 export { countFollowers, countFollowing } from './follow-queries.js';
 export { listLikedGameIds } from './like-queries.js';
 export { type NotifyInput, notify } from './notification-queries.js';
-export { registerSocialRoutes, type SocialRouteDeps } from './routes.js';
+export type { SocialRouteDeps } from './route-deps.js';
+export { registerSocialRoutes } from './routes.js';
 export { createSocialModule } from './social-module.js';

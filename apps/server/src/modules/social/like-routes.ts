@@ -1,7 +1,7 @@
 import { workLikeCall, workSocialCall } from '@taleforge/contracts';
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../platform/http/route.js';
-import type { SocialRouteDeps } from './routes.js';
+import type { SocialRouteDeps } from './route-deps.js';
 
 export function registerLikeRoutes(app: FastifyInstance, deps: SocialRouteDeps): void {
   const { likes, limits, optionalAuth } = deps;

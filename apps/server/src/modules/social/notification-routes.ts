@@ -5,7 +5,7 @@ import {
 } from '@taleforge/contracts';
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../platform/http/route.js';
-import type { SocialRouteDeps } from './routes.js';
+import type { SocialRouteDeps } from './route-deps.js';
 
 export function registerNotificationRoutes(app: FastifyInstance, deps: SocialRouteDeps): void {
   const { notifications } = deps;
