@@ -29,8 +29,14 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 async function measure(options) {
   await autocannon({ ...options, duration: 2 });
   const r = await autocannon({ ...options, duration: DURATION_S });
-  if (r.non2xx || r.errors) throw new Error(`${options.url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, total: r.requests.total };
+  if (r.non2xx || r.errors)
+    throw new Error(`${options.url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    total: r.requests.total,
+  };
 }
 
 const failOn = (label) => (status, body) => {
@@ -50,8 +56,16 @@ function readTargets(base, seeded) {
       url: base,
       headers: { ...BROWSER_HEADERS, authorization: viewer.token },
       requests: [
-        { method: 'GET', path: `${path}${CALLS.commentList.path}?${query}`, onResponse: failOn('comments') },
-        { method: 'GET', path: `${path}${CALLS.workSocial.path}?${query}`, onResponse: failOn('counts') },
+        {
+          method: 'GET',
+          path: `${path}${CALLS.commentList.path}?${query}`,
+          onResponse: failOn('comments'),
+        },
+        {
+          method: 'GET',
+          path: `${path}${CALLS.workSocial.path}?${query}`,
+          onResponse: failOn('counts'),
+        },
       ],
     },
   };
@@ -107,7 +121,9 @@ async function toggleDirect(db, players, seconds) {
   };
 }
 
-export async function benchSocial(database = process.env.BENCH_DATABASE_URL ? 'postgres' : 'pglite') {
+export async function benchSocial(
+  database = process.env.BENCH_DATABASE_URL ? 'postgres' : 'pglite',
+) {
   const dataDir = mkdtempSync(join(tmpdir(), 'tf-bench-social-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}/taleforge`;
@@ -157,6 +173,8 @@ export async function benchSocial(database = process.env.BENCH_DATABASE_URL ? 'p
     await server.stop();
   }
   const direct = await openDatabase({ url: env.DATABASE_URL, dataDir, poolSize: POOL_SIZE });
+  // Warmed up like the HTTP side (autocannon's 2 s): a fresh PGlite compiles and plans first.
+  await toggleDirect(direct.db, seeded.players, 2);
   const bare = await toggleDirect(direct.db, seeded.players, DURATION_S);
   await direct.close();
   rmSync(dataDir, { recursive: true, force: true });

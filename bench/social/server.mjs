@@ -7,8 +7,8 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../../apps/server/dist/app.js';
 import { loadConfig } from '../../apps/server/dist/config.js';
 import { createSessionService } from '../../apps/server/dist/modules/auth/session-service.js';
-import { seedDemoContent } from '../../apps/server/dist/modules/play/demo-content.js';
 import { createMediaStore } from '../../apps/server/dist/modules/media/index.js';
+import { seedDemoContent } from '../../apps/server/dist/modules/play/demo-content.js';
 import { loadRiskKeys } from '../../apps/server/dist/modules/risk/keys.js';
 import { openDatabase } from '../../apps/server/dist/platform/db/client.js';
 
@@ -61,10 +61,7 @@ for (let i = 0; i < PLAYERS; i += 1) {
   const { token } = await sessions.createSession(userId);
   players.push({ userId, token, commentId: commentIds[i].id });
 }
-await writeFile(
-  join(config.dataDir, 'bench-social.json'),
-  JSON.stringify({ gameId, players }),
-);
+await writeFile(join(config.dataDir, 'bench-social.json'), JSON.stringify({ gameId, players }));
 
 const riskKeys = await loadRiskKeys(config.dataDir);
 const app = await buildApp({ config, database, riskKeys, media });

@@ -205,7 +205,12 @@ export async function buildApp({
         optionalAuth: (request) => optionalAuth(request, sessions.verifyToken),
       }).registerRoutes(api);
       registerCommentRoutes(api, {
-        comments: createCommentService({ db, moderator: createWordlistModerator(), now }),
+        comments: createCommentService({
+          db,
+          moderator: createWordlistModerator(),
+          now,
+          log: app.log,
+        }),
         limits: createCommentLimits(config.SOCIAL_RATE_LIMIT_SCALE),
         optionalAuth: (request) => optionalAuth(request, sessions.verifyToken),
       });

@@ -92,7 +92,7 @@ const envSchema = z.object({
   DISCORD_USER_URL: z.url().default('https://discord.com/api/users/@me'),
   /** Multiplies every sign-in rate limit (tests and load benchmarks raise it). */
   AUTH_RATE_LIMIT_SCALE: z.coerce.number().min(0.01).max(1_000_000).default(1),
-  /** Multiplies every follow, like, block and comment rate limit (tests and load benchmarks raise it). */
+  /** Multiplies every follow, like, block and comment rate limit (tests and benchmarks raise it). */
   SOCIAL_RATE_LIMIT_SCALE: z.coerce.number().min(0.01).max(1_000_000).default(1),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   /** Media in an S3-compatible bucket instead of DATA_DIR/media (modules/media, decision 30). */

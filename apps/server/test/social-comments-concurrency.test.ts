@@ -26,7 +26,10 @@ const post = (who: Player, gameId: number, body: string, replyTo?: number) =>
   });
 
 const like = (who: Player, commentId: number, wanted: boolean) =>
-  api(server, CALLS.commentLike, { token: who.token, body: { comment_id: commentId, like: wanted } });
+  api(server, CALLS.commentLike, {
+    token: who.token,
+    body: { comment_id: commentId, like: wanted },
+  });
 
 const players = (n: number) => Promise.all(Array.from({ length: n }, () => signedIn(server)));
 
@@ -81,10 +84,12 @@ describe('comment counts under concurrency', () => {
     const game = await buildGame(server.database.db);
     const [author, fan] = await players(2);
     const c = await post(author!, game.id, 'Like me a lot');
-    const answers = await Promise.all(Array.from({ length: 100 }, () => like(fan!, c.data!.id, true)));
-    expect(answers.every((a) => a.status === 200 && a.data!.liked && a.data!.like_count === 1)).toBe(
-      true,
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () => like(fan!, c.data!.id, true)),
     );
+    expect(
+      answers.every((a) => a.status === 200 && a.data!.liked && a.data!.like_count === 1),
+    ).toBe(true);
     expect(await likeRows(c.data!.id)).toBe(1);
     expect(await likeCount(c.data!.id)).toBe(1);
   });

@@ -1,3 +1,4 @@
+import type { Placeholder } from 'drizzle-orm';
 import { and, asc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../platform/db/client.js';
@@ -28,6 +29,14 @@ export interface CommentRow {
 }
 
 const replyUser = alias(users, 'reply_user');
+
+/**
+ * A page size written into the statement's text instead of bound: PGlite keeps statements
+ * prepared (platform/db/pglite-statement-cache.ts), and a generic plan that does not know the
+ * limit sorts every comment of the work instead of reading 21 from the index (measured ~5×
+ * slower on a 10,000-comment work). The number is ours, never the request's.
+ */
+const inlineLimit = (limit: number) => sql.raw(String(Math.trunc(limit))) as unknown as Placeholder;
 
 function selectComments(db: Db | Tx, viewerId: number | null) {
   const liked =
@@ -104,7 +113,7 @@ export async function listTopLevel(
       ),
     )
     .orderBy(...ordering)
-    .limit(limit)
+    .limit(inlineLimit(limit))
     .as('page');
   const rows = await selectComments(db, viewerId)
     .innerJoin(page, eq(page.pageId, comments.id))
@@ -129,7 +138,7 @@ export async function listReplies(
       ),
     )
     .orderBy(asc(comments.id))
-    .limit(limit)
+    .limit(inlineLimit(limit))
     .as('page');
   const rows = await selectComments(db, viewerId)
     .innerJoin(page, eq(page.pageId, comments.id))

@@ -1,9 +1,4 @@
-import type {
-  CallData,
-  Comment,
-  commentListCall,
-  commentRepliesCall,
-} from '@taleforge/contracts';
+import type { CallData, Comment, commentListCall, commentRepliesCall } from '@taleforge/contracts';
 import {
   type CommentOrder,
   type CommentReportReason,
@@ -11,6 +6,7 @@ import {
   SOCIAL_LIMITS,
 } from '@taleforge/contracts/constants';
 import { STATUS } from '@taleforge/contracts/status';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { findPublicUserById } from '../auth/index.js';
@@ -25,11 +21,13 @@ import {
 import { type CommentRow, listReplies, listTopLevel } from './comment-reads.js';
 import { createCommentWrites } from './comment-transactions.js';
 import { findCommentState, insertReport, isVisible } from './comment-writes.js';
+import { failingAs } from './failures.js';
 
 export interface CommentServiceDeps {
   db: Db;
   moderator: Moderator;
   now: () => Date;
+  log: FastifyBaseLogger;
 }
 
 type CommentPage = CallData<typeof commentListCall>;
@@ -68,7 +66,7 @@ function pageOf<T>(rows: T[], cursorOf: (last: T) => string): { list: T[]; next:
 
 /** Comments on works: public reads, and the changes only a registered account makes. */
 export function createCommentService(deps: CommentServiceDeps) {
-  const { db, moderator } = deps;
+  const { db, moderator, log } = deps;
   const writes = createCommentWrites(deps);
 
   async function publishedGame(gameId: number) {
@@ -92,9 +90,7 @@ export function createCommentService(deps: CommentServiceDeps) {
     ): Promise<CommentPage> {
       const game = await publishedGame(query.game_id);
       const kind: CommentListKind = query.order;
-      const after = query.cursor
-        ? decodeCommentCursor(kind, game.id, query.cursor, locale)
-        : null;
+      const after = query.cursor ? decodeCommentCursor(kind, game.id, query.cursor, locale) : null;
       const rows = await listTopLevel(db, {
         gameId: game.id,
         order: query.order,
@@ -151,7 +147,9 @@ export function createCommentService(deps: CommentServiceDeps) {
       if (await isBlocked(db, game.creatorId, userId)) throw new AppError(STATUS.BLOCKED_BY_USER);
       const verdict = await moderator.check(body.body, 'input');
       if (!verdict.allowed) throw new AppError(STATUS.COMMENT_TEXT_BLOCKED);
-      const row = await writes.post(userId, game.id, body.body, body.reply_to_id ?? null);
+      const row = await failingAs(STATUS.COMMENT_FAILED, log, () =>
+        writes.post(userId, game.id, body.body, body.reply_to_id ?? null),
+      );
       return toComment(row, game.creatorId, userId);
     },
 
@@ -166,7 +164,10 @@ export function createCommentService(deps: CommentServiceDeps) {
       like: boolean,
     ): Promise<{ liked: boolean; like_count: number }> {
       await member(userId);
-      return { liked: like, like_count: await writes.like(userId, commentId, like) };
+      const likeCount = await failingAs(STATUS.LIKE_FAILED, log, () =>
+        writes.like(userId, commentId, like),
+      );
+      return { liked: like, like_count: likeCount };
     },
 
     async report(

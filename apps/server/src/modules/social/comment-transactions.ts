@@ -67,7 +67,13 @@ export function createCommentWrites(deps: { db: Db; now: () => Date }) {
         if (parentId !== null) await moveReplyCount(tx, parentId, 1);
         await moveCommentCount(tx, gameId, 1);
         if (answered !== null && answered !== userId) {
-          await notify(tx, { userId: answered, kind: 'reply', actorId: userId, gameId, commentId: id });
+          await notify(tx, {
+            userId: answered,
+            kind: 'reply',
+            actorId: userId,
+            gameId,
+            commentId: id,
+          });
         }
         return (await findCommentRow(tx, id, userId))!;
       });

@@ -75,10 +75,7 @@ export async function markDeleted(
   deletedBy: number,
   at: Date,
 ): Promise<void> {
-  await tx
-    .update(comments)
-    .set({ deletedAt: at, deletedBy })
-    .where(eq(comments.id, commentId));
+  await tx.update(comments).set({ deletedAt: at, deletedBy }).where(eq(comments.id, commentId));
 }
 
 /**
