@@ -10,7 +10,7 @@ const NotificationPanel = lazy(() => import('./notification-panel'));
 /** The header's bell: how many things are new, asked every minute and whenever the tab returns. */
 export function NotificationBell() {
   const { t } = useTranslation();
-  const unread = useUnreadCount(true).data?.unread ?? 0;
+  const unread = useUnreadCount().data?.unread ?? 0;
   const [open, setOpen] = useState(false);
   const badge = unread > 99 ? '99+' : String(unread);
   return (

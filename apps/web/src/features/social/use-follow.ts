@@ -95,6 +95,10 @@ export function useFollow() {
       patchCards(queryClient, id, data.is_following);
       // The viewer's own "following" count and list moved too.
       void queryClient.invalidateQueries({ queryKey: ['social', 'follows'], type: 'inactive' });
+      void queryClient.invalidateQueries({
+        predicate: ({ queryKey }) =>
+          queryKey.length === 2 && queryKey[0] === 'profile' && queryKey[1] !== id,
+      });
     },
   });
 }

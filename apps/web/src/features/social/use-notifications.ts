@@ -5,11 +5,10 @@ import { endpoints, socialKeys } from './social-api';
 /** How often the bell asks for news while the page is open (and again whenever it is refocused). */
 export const UNREAD_POLL_MS = 60_000;
 
-export function useUnreadCount(enabled: boolean) {
+export function useUnreadCount() {
   return useQuery({
     queryKey: socialKeys.unread,
     queryFn: ({ signal }) => request(endpoints.unread, { signal, quiet: true }),
-    enabled,
     refetchInterval: UNREAD_POLL_MS,
     refetchOnWindowFocus: 'always',
     staleTime: 0,
