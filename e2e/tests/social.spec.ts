@@ -45,11 +45,9 @@ async function setLanguage(target: BrowserContext | Page, locale: Locale) {
 
 /** A rail button by the start of its name ("Like · ", "Comments · "), whatever the count. */
 const railButton = (page: Page, label: string) =>
-  page
-    .getByTestId('work-social')
-    .getByRole('button', {
-      name: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\d`),
-    });
+  page.getByTestId('work-social').getByRole('button', {
+    name: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\d`),
+  });
 
 for (const c of CASES) {
   test(`like, comment, reply, notify, follow, block, delete — ${c.label}`, async ({
