@@ -191,7 +191,7 @@ test('a visitor looks at a creator profile; following opens the login dialog', a
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 
-  await page.getByRole('button', { name: 'Follow' }).click();
+  await page.getByRole('button', { name: 'Follow', exact: true }).click();
   await expect(
     page.getByRole('dialog').getByRole('heading', { name: 'Sign in to Taleforge' }),
   ).toBeVisible();

@@ -14,6 +14,21 @@ const HeaderBalance = lazyWithQueries(() =>
   import('../../features/wallet/header-balance').then((m) => m.HeaderBalance),
 );
 
+// Only registered players are told about followers, replies and likes.
+const NotificationBell = lazyWithQueries(() =>
+  import('../../features/social/notification-bell').then((m) => m.NotificationBell),
+);
+
+function SignedInBell() {
+  const user = useSignedInUser();
+  if (!user || user.oauth_enum === 'DF_ID') return null;
+  return (
+    <Suspense fallback={<span className="bell-slot" aria-hidden="true" />}>
+      <NotificationBell />
+    </Suspense>
+  );
+}
+
 function AccountButton() {
   const { t } = useTranslation();
   const user = useSignedInUser();
@@ -82,6 +97,7 @@ export function AppHeader() {
       <div className="app-header__actions">
         <LanguageSwitch />
         <SignedInBalance />
+        <SignedInBell />
         <AccountButton />
       </div>
     </header>

@@ -5,6 +5,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react
 import { useTranslation } from 'react-i18next';
 import { useLoaderData, useParams, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../shared/lib/use-page-title';
+import { WorkSocialBar } from '../social/work-social-bar';
 import { ChapterEnd } from './chapter-end';
 import { DialogueBox } from './dialogue-box';
 import { Journal } from './journal';
@@ -130,6 +131,8 @@ export function DramaPlayPage() {
         ) : (
           <div className="play__spacer" />
         )}
+
+        <WorkSocialBar gameId={gameId} title={resources.data?.game.title ?? ''} />
 
         <div className="play__bottom">
           {state?.outcome && index === 0 && (

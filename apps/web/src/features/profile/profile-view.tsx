@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { abbreviate } from '../../shared/lib/abbreviate';
 import { openLoginModal } from '../auth/login-modal/login-modal-events';
 import { ShareButton } from '../share/share-button';
+import { FollowListDialog } from '../social/follow-list-dialog';
+import { ProfileSocial } from '../social/profile-social';
 import { BioField } from './bio-field';
 import { NicknameField } from './nickname-field';
 import { useProfile } from './profile-api';
@@ -75,6 +77,7 @@ function ProfileHeader({
   const { t } = useTranslation();
   const headingId = useId();
   const [editingAvatar, setEditingAvatar] = useState(false);
+  const [people, setPeople] = useState<'followers' | 'following' | null>(null);
   const name = profile.nick_name || t('profile.unnamed');
   const stats = [
     ['followers', profile.follower_count],
@@ -118,7 +121,21 @@ function ProfileHeader({
           {stats.map(([key, value]) => (
             <div key={key} className="profile-stats__item">
               <dt>{t(`profile.${key}`)}</dt>
-              <dd title={t('profile.exactCount', { value })}>{abbreviate(value)}</dd>
+              <dd title={t('profile.exactCount', { value })}>
+                {key === 'likes' || profile.is_visitor ? (
+                  abbreviate(value)
+                ) : (
+                  // The count opens the list of people behind it.
+                  <button
+                    type="button"
+                    className="profile-stats__open"
+                    aria-label={t(`social.lists.${key}Open`, { short: abbreviate(value) })}
+                    onClick={() => setPeople(key)}
+                  >
+                    {abbreviate(value)}
+                  </button>
+                )}
+              </dd>
             </div>
           ))}
         </dl>
@@ -130,16 +147,7 @@ function ProfileHeader({
             editable={editable}
           />
         )}
-        {!viewer.own && !viewer.signedIn && (
-          // Following is the social module's; until then a visitor is invited to sign in first.
-          <button
-            type="button"
-            className="button button--gold profile-hero__follow"
-            onClick={openLoginModal}
-          >
-            {t('profile.follow')}
-          </button>
-        )}
+        {!viewer.own && !profile.is_visitor && <ProfileSocial profile={profile} name={name} />}
       </div>
       {!profile.is_visitor && (
         <ShareButton
@@ -155,6 +163,14 @@ function ProfileHeader({
             onClose={() => setEditingAvatar(false)}
           />
         </Suspense>
+      )}
+      {people && (
+        <FollowListDialog
+          taleforgeId={profile.taleforge_id}
+          name={name}
+          list={people}
+          onClose={() => setPeople(null)}
+        />
       )}
     </section>
   );
