@@ -1,7 +1,6 @@
 import type { PlayState, ResourceInfo } from '@taleforge/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ShareButton } from '../share/share-button';
 import { MusicToggle } from './music-toggle';
 
 interface Props {
@@ -40,13 +39,6 @@ export function PlayHeader({ state, resources, journalOpen, onToggleJournal }: P
         </span>
       )}
       <MusicToggle url={music} />
-      {resources && (
-        <ShareButton
-          target={{ kind: 'work', id: resources.game.id }}
-          name={resources.game.title}
-          compact
-        />
-      )}
       <button
         type="button"
         className="button button--small button--ghost play__journal-toggle"

@@ -45,7 +45,7 @@ afterEach(() => {
 });
 
 const work = () =>
-  render(<ShareButton target={{ kind: 'work', id: 42 }} name="The Lighthouse" compact />);
+  render(<ShareButton target={{ kind: 'work', id: 42 }} name="The Lighthouse" look="icon" />);
 
 describe('<ShareButton/>', () => {
   it('copies the work’s absolute link on a desktop, even one with a share sheet, and says so', async () => {

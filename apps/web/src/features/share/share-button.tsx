@@ -11,12 +11,13 @@ interface Props {
   /** The work's title or the player's name, as the page shows it. */
   name: string;
   /** An icon alone (the play header) or an icon with its word (the profile). */
-  compact?: boolean;
+  /** `button`: icon and word; `icon`: the icon alone; `rail`: a slot of the play page's social rail. */
+  look?: 'button' | 'icon' | 'rail';
   className?: string;
 }
 
-const ShareIcon = () => (
-  <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" fill="none">
+const ShareIcon = ({ size }: { size: number }) => (
+  <svg viewBox="0 0 24 24" width={size} height={size} aria-hidden="true" fill="none">
     <path d="M12 3v12M7.5 7.5 12 3l4.5 4.5" stroke="currentColor" strokeWidth="2" />
     <path d="M5 12v7a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-7" stroke="currentColor" strokeWidth="2" />
   </svg>
@@ -27,11 +28,17 @@ const pathOf = (target: ShareTarget) =>
     ? `/drama/${target.id}`
     : `/profile/${encodeURIComponent(target.taleforgeId)}`;
 
+const LOOK_CLASS = {
+  button: 'button button--ghost button--small',
+  icon: 'icon-button',
+  rail: 'work-social__button',
+} as const;
+
 /**
  * Share: the system's share sheet on a phone, else the link copied with a toast. The link is the
  * page's canonical address, whose HTML the server fills with the preview tags (decision 37).
  */
-export function ShareButton({ target, name, compact = false, className = '' }: Props) {
+export function ShareButton({ target, name, look = 'button', className = '' }: Props) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const label = target.kind === 'work' ? t('share.workLabel') : t('share.profileLabel', { name });
@@ -57,7 +64,7 @@ export function ShareButton({ target, name, compact = false, className = '' }: P
     else if (outcome === 'link_failed') toast.error(t('share.linkFailed'));
   };
 
-  const base = compact ? 'icon-button' : 'button button--ghost button--small';
+  const base = LOOK_CLASS[look];
   return (
     <button
       type="button"
@@ -68,8 +75,9 @@ export function ShareButton({ target, name, compact = false, className = '' }: P
       aria-disabled={busy || undefined}
       onClick={() => void handleClick()}
     >
-      <ShareIcon />
-      {!compact && <span>{t('share.button')}</span>}
+      <ShareIcon size={look === 'rail' ? 24 : 18} />
+      {look === 'button' && <span>{t('share.button')}</span>}
+      {look === 'rail' && <span aria-hidden="true">{t('share.button')}</span>}
     </button>
   );
 }

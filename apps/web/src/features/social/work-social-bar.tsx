@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { abbreviate } from '../../shared/lib/abbreviate';
 import { openLoginModal } from '../auth/login-modal/login-modal-events';
+import { ShareButton } from '../share/share-button';
 import { CommentIcon, HeartIcon } from './social-icons';
 import { useViewer } from './use-viewer';
 import { useWorkLike, useWorkSocial } from './use-work-social';
@@ -13,10 +14,7 @@ const preloadPanel = () => void import('./comments-panel');
 
 type Props = { gameId: number; title: string };
 
-/**
- * A work's like and comments, on the side of the stage as short-drama players know them. The
- * rail keeps a free slot under these two for the share button.
- */
+/** A work's like, comments and share, on the side of the stage as short-drama players know them. */
 export function WorkSocialBar({ gameId, title }: Props) {
   const { t } = useTranslation();
   const viewer = useViewer();
@@ -56,6 +54,7 @@ export function WorkSocialBar({ gameId, title }: Props) {
         <CommentIcon size={24} />
         <span aria-hidden="true">{comments}</span>
       </button>
+      <ShareButton target={{ kind: 'work', id: gameId }} name={title} look="rail" />
       {open && (
         <Suspense fallback={null}>
           <CommentsPanel gameId={gameId} title={title} onClose={() => setOpen(false)} />
