@@ -7,6 +7,7 @@ import { Modal } from '../../shared/ui/dialog/modal';
 import { CloseIcon } from '../../shared/ui/icons';
 import { CommentComposer } from './comment-composer';
 import { CommentItem } from './comment-item';
+import { LoadFailed, ShowMore } from './list-states';
 import { useComments } from './use-comments';
 import { useWorkSocial } from './use-work-social';
 import './comments.css';
@@ -82,16 +83,10 @@ export default function CommentsPanel({ gameId, title, onClose }: Props) {
         {query.isPending ? (
           [0, 1, 2].map((i) => <div key={i} className="comment comment--skeleton skeleton" />)
         ) : query.isError ? (
-          <div className="social-empty" role="alert">
-            <p>{t('social.comments.loadFailed')}</p>
-            <button
-              type="button"
-              className="button button--ghost"
-              onClick={() => void query.refetch()}
-            >
-              {t('common.retry')}
-            </button>
-          </div>
+          <LoadFailed
+            message={t('social.comments.loadFailed')}
+            onRetry={() => void query.refetch()}
+          />
         ) : comments.length === 0 ? (
           <div className="social-empty">
             <p className="social-empty__title">{t('social.comments.emptyTitle')}</p>
@@ -109,16 +104,7 @@ export default function CommentsPanel({ gameId, title, onClose }: Props) {
             ))}
           </ul>
         )}
-        {query.hasNextPage && (
-          <button
-            type="button"
-            className="button button--ghost social-more"
-            disabled={query.isFetchingNextPage}
-            onClick={() => void query.fetchNextPage()}
-          >
-            {t('social.showMore')}
-          </button>
-        )}
+        <ShowMore query={query} />
       </div>
       <CommentComposer gameId={gameId} replyTo={replyTo} onCancelReply={() => setReplyTo(null)} />
     </Modal>

@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogHeader } from '../../shared/ui/dialog/dialog-header';
 import { Modal } from '../../shared/ui/dialog/modal';
-import { CloseIcon } from '../../shared/ui/icons';
+import { LoadFailed, ShowMore } from './list-states';
 import { PersonRow } from './person-row';
 import { useFollowList } from './use-follow';
 import { useViewer } from './use-viewer';
@@ -30,19 +31,11 @@ export function FollowListDialog({ taleforgeId, name, list, onClose }: Props) {
       overlayClassName="social-sheet-overlay"
       testId="follow-list"
     >
-      <header className="dialog__header">
-        <h2 id={titleId} className="dialog__title">
-          {t(`social.lists.${list}Title`, { name })}
-        </h2>
-        <button
-          type="button"
-          className="icon-button"
-          onClick={onClose}
-          aria-label={t('common.close')}
-        >
-          <CloseIcon />
-        </button>
-      </header>
+      <DialogHeader
+        titleId={titleId}
+        title={t(`social.lists.${list}Title`, { name })}
+        onClose={onClose}
+      />
       {query.isPending ? (
         <ul className="person-list" aria-busy="true">
           {[0, 1, 2].map((i) => (
@@ -50,16 +43,7 @@ export function FollowListDialog({ taleforgeId, name, list, onClose }: Props) {
           ))}
         </ul>
       ) : query.isError ? (
-        <div className="social-empty" role="alert">
-          <p>{t('social.lists.loadFailed')}</p>
-          <button
-            type="button"
-            className="button button--ghost"
-            onClick={() => void query.refetch()}
-          >
-            {t('common.retry')}
-          </button>
-        </div>
+        <LoadFailed message={t('social.lists.loadFailed')} onRetry={() => void query.refetch()} />
       ) : people.length === 0 ? (
         <p className="social-empty">{t(`social.lists.${list}Empty`, { name })}</p>
       ) : (
@@ -75,16 +59,7 @@ export function FollowListDialog({ taleforgeId, name, list, onClose }: Props) {
           ))}
         </ul>
       )}
-      {query.hasNextPage && (
-        <button
-          type="button"
-          className="button button--ghost social-more"
-          disabled={query.isFetchingNextPage}
-          onClick={() => void query.fetchNextPage()}
-        >
-          {t('social.showMore')}
-        </button>
-      )}
+      <ShowMore query={query} />
     </Modal>
   );
 }

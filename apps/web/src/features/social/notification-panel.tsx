@@ -3,10 +3,11 @@ import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLocale } from '../../shared/i18n/i18n';
+import { DialogHeader } from '../../shared/ui/dialog/dialog-header';
 import { Modal } from '../../shared/ui/dialog/modal';
-import { CloseIcon } from '../../shared/ui/icons';
 import { ProfileAvatar } from '../profile/profile-avatar';
 import { rememberProfile } from '../profile/profile-storage';
+import { LoadFailed, ShowMore } from './list-states';
 import { relativeTime } from './relative-time';
 import { useMarkRead, useNotifications } from './use-notifications';
 import './social.css';
@@ -41,19 +42,7 @@ export default function NotificationPanel({ onClose }: { onClose: () => void }) 
       overlayClassName="social-sheet-overlay notif-overlay"
       testId="notifications"
     >
-      <header className="dialog__header">
-        <h2 id={titleId} className="dialog__title">
-          {t('common.notifications')}
-        </h2>
-        <button
-          type="button"
-          className="icon-button"
-          onClick={onClose}
-          aria-label={t('common.close')}
-        >
-          <CloseIcon />
-        </button>
-      </header>
+      <DialogHeader titleId={titleId} title={t('common.notifications')} onClose={onClose} />
       {query.isPending ? (
         <ul className="notif-list" aria-busy="true">
           {[0, 1, 2].map((i) => (
@@ -61,16 +50,10 @@ export default function NotificationPanel({ onClose }: { onClose: () => void }) 
           ))}
         </ul>
       ) : query.isError ? (
-        <div className="social-empty" role="alert">
-          <p>{t('social.notifications.loadFailed')}</p>
-          <button
-            type="button"
-            className="button button--ghost"
-            onClick={() => void query.refetch()}
-          >
-            {t('common.retry')}
-          </button>
-        </div>
+        <LoadFailed
+          message={t('social.notifications.loadFailed')}
+          onRetry={() => void query.refetch()}
+        />
       ) : items.length === 0 ? (
         <div className="social-empty">
           <p className="social-empty__title">{t('social.notifications.emptyTitle')}</p>
@@ -86,16 +69,7 @@ export default function NotificationPanel({ onClose }: { onClose: () => void }) 
           ))}
         </ul>
       )}
-      {query.hasNextPage && (
-        <button
-          type="button"
-          className="button button--ghost social-more"
-          disabled={query.isFetchingNextPage}
-          onClick={() => void query.fetchNextPage()}
-        >
-          {t('social.showMore')}
-        </button>
-      )}
+      <ShowMore query={query} />
     </Modal>
   );
 }

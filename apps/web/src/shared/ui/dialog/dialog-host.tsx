@@ -1,12 +1,10 @@
 import { useId, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
-import { CloseIcon } from '../icons';
+import { DialogHeader } from './dialog-header';
 import { type DialogStore, dialogStore } from './dialog-store';
 import { Modal } from './modal';
 
 /** Renders the head of the dialog queue; the rest wait their turn. */
 export function DialogHost({ store = dialogStore }: { store?: DialogStore }) {
-  const { t } = useTranslation();
   const queue = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
   const titleId = useId();
   const current = queue[0];
@@ -24,21 +22,11 @@ export function DialogHost({ store = dialogStore }: { store?: DialogStore }) {
       className="dialog"
       testId="dialog"
     >
-      <header className="dialog__header">
-        <h2 id={titleId} className="dialog__title">
-          {current.title}
-        </h2>
-        {current.closable && (
-          <button
-            type="button"
-            className="icon-button"
-            onClick={close}
-            aria-label={t('common.close')}
-          >
-            <CloseIcon />
-          </button>
-        )}
-      </header>
+      <DialogHeader
+        titleId={titleId}
+        title={current.title}
+        onClose={current.closable ? close : undefined}
+      />
       <div className="dialog__body">{body}</div>
     </Modal>
   );
