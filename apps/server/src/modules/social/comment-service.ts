@@ -9,7 +9,6 @@ import { STATUS } from '@taleforge/contracts/status';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/app-error.js';
-import { findPublicUserById } from '../auth/index.js';
 import type { Moderator } from '../chat/index.js';
 import { findPublishedGame } from '../play/index.js';
 import { isBlocked } from './block-queries.js';
@@ -23,6 +22,7 @@ import {
   type PageList,
   type PagePosition,
 } from './page-cursor.js';
+import { actorOf, creatorOf } from './people.js';
 import type { SocialReadCache } from './social-read-cache.js';
 import { likerOf, type Viewer } from './viewer.js';
 import { workCounts } from './work-counts.js';
@@ -38,20 +38,14 @@ export interface CommentServiceDeps {
 type CommentPage = CallData<typeof commentListCall>;
 type RepliesPage = CallData<typeof commentRepliesCall>;
 
-const person = (p: { publicId: string; nickName: string | null; avatar: string | null }) => ({
-  taleforge_id: p.publicId,
-  nick_name: p.nickName ?? '',
-  avatar: p.avatar,
-});
-
 /** A comment as the viewer sees it: their like, whether they may delete it, the creator's mark. */
 export function toComment(row: CommentRow, creatorId: number, viewerId: number | null): Comment {
   return {
     id: row.id,
     game_id: row.gameId,
     parent_id: row.parentId,
-    author: person(row.author),
-    reply_to: row.replyTo ? person(row.replyTo) : null,
+    author: creatorOf(row.author),
+    reply_to: row.replyTo ? creatorOf(row.replyTo) : null,
     body: row.body,
     created_at: row.createdAt.toISOString(),
     like_count: row.likeCount,
@@ -96,13 +90,6 @@ export function createCommentService(deps: CommentServiceDeps) {
     const game = await findPublishedGame(db, gameId);
     if (!game) throw new AppError(STATUS.GAME_NOT_FOUND);
     return game;
-  }
-
-  /** The signed-in account, if it may change things: a visitor signs in first. */
-  async function member(userId: number): Promise<void> {
-    const user = await findPublicUserById(db, userId);
-    if (!user) throw new AppError(STATUS.TOKEN_INVALID);
-    if (user.isVisitor) throw new AppError(STATUS.PROFILE_SIGN_IN_FIRST);
   }
 
   return {
@@ -174,7 +161,7 @@ export function createCommentService(deps: CommentServiceDeps) {
       userId: number,
       body: { game_id: number; body: string; reply_to_id?: number | undefined },
     ): Promise<Comment> {
-      await member(userId);
+      await actorOf(db, userId);
       const game = await publishedGame(body.game_id);
       if (await isBlocked(db, game.creatorId, userId)) throw new AppError(STATUS.BLOCKED_BY_USER);
       const verdict = await moderator.check(body.body, 'input');
@@ -186,7 +173,7 @@ export function createCommentService(deps: CommentServiceDeps) {
     },
 
     async remove(userId: number, commentId: number): Promise<{ comment_count: number }> {
-      await member(userId);
+      await actorOf(db, userId);
       return { comment_count: await writes.remove(userId, commentId) };
     },
 
@@ -195,7 +182,7 @@ export function createCommentService(deps: CommentServiceDeps) {
       commentId: number,
       like: boolean,
     ): Promise<{ liked: boolean; like_count: number }> {
-      await member(userId);
+      await actorOf(db, userId);
       const likeCount = await failingAs(STATUS.LIKE_FAILED, log, () =>
         writes.like(userId, commentId, like),
       );
@@ -207,7 +194,7 @@ export function createCommentService(deps: CommentServiceDeps) {
       commentId: number,
       reason: CommentReportReason,
     ): Promise<{ reported: true }> {
-      await member(userId);
+      await actorOf(db, userId);
       if (!isVisible(await findCommentState(db, commentId))) {
         throw new AppError(STATUS.COMMENT_NOT_FOUND);
       }
