@@ -198,3 +198,31 @@ export const SOCIAL_LIMITS = {
   /** A reply notification's excerpt, in characters. */
   excerptChars: 80,
 } as const;
+
+/** What a work is: a branching story game, or a short-drama series of episodes (decision 38). */
+export const WORK_KINDS = ['story', 'series'] as const;
+export type WorkKind = (typeof WORK_KINDS)[number];
+
+/** Short-drama series and the video pipeline (issue 22, decision 38). */
+export const SERIES_LIMITS = {
+  /** Renditions every episode is transcoded to, by height (9:16 frames). */
+  renditionHeights: [360, 540, 720],
+  /** Target HLS segment length; ffmpeg cuts at keyframes forced this often. */
+  segmentSeconds: 3,
+  /** How often the player reports its position while playing. */
+  progressEveryMs: 5_000,
+  /** Watched to within this of the end counts as completed. */
+  completeWithinMs: 2_000,
+  /** The longest episode or clip accepted, and the largest source file. */
+  maxDurationMs: 3 * 60 * 60 * 1000,
+  maxSourceBytes: 2 * 1024 ** 3,
+  /** How long a signed playlist address works. */
+  signedUrlSeconds: 6 * 60 * 60,
+  /** Episodes 1..N are free unless a series says otherwise. */
+  defaultFreeEpisodes: 3,
+  playbackRates: [0.75, 1, 1.25, 1.5, 2],
+} as const;
+
+/** The video pipeline's states of one uploaded video. */
+export const VIDEO_STATES = ['queued', 'processing', 'ready', 'failed'] as const;
+export type VideoState = (typeof VIDEO_STATES)[number];

@@ -6,6 +6,7 @@ export * from './calls/games.js';
 export { CALLS } from './calls/index.js';
 export * from './calls/platform.js';
 export * from './calls/profiles.js';
+export * from './calls/series.js';
 export * from './calls/social.js';
 export * from './calls/wallet.js';
 export * from './constants.js';

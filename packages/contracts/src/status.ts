@@ -95,6 +95,15 @@ export const STATUS = {
   COMMENT_NOT_FOUND: 6207,
   COMMENT_NOT_YOURS: 6208,
   BLOCK_SELF: 6209,
+  SERIES_NOT_FOUND: 6301,
+  EPISODE_NOT_FOUND: 6302,
+  EPISODE_LOCKED: 6303,
+  EPISODE_NOT_READY: 6304,
+  SERIES_STATS_FORBIDDEN: 6305,
+  VIDEO_NOT_VIDEO: 6306,
+  VIDEO_TOO_LARGE: 6307,
+  VIDEO_CORRUPT: 6308,
+  SUBTITLE_INVALID: 6309,
 } as const;
 
 export type StatusName = keyof typeof STATUS;
@@ -533,6 +542,51 @@ export const STATUS_MESSAGES: Record<StatusCode, Messages> = {
     en_US: 'You cannot block yourself',
     zh_CN: '不能拉黑自己',
     ja_JP: '自分をブロックすることはできません',
+  },
+  6301: {
+    en_US: 'This series does not exist or is no longer available',
+    zh_CN: '该短剧不存在或已下架',
+    ja_JP: 'このドラマは存在しないか、公開が終了しました',
+  },
+  6302: {
+    en_US: 'This episode does not exist',
+    zh_CN: '该剧集不存在',
+    ja_JP: 'このエピソードは存在しません',
+  },
+  6303: {
+    en_US: 'Unlock this episode to watch it',
+    zh_CN: '解锁本集后即可观看',
+    ja_JP: 'このエピソードを見るにはロックを解除してください',
+  },
+  6304: {
+    en_US: 'This episode is still being prepared, please try again shortly',
+    zh_CN: '本集正在准备中，请稍后再试',
+    ja_JP: 'このエピソードは準備中です。しばらくしてからもう一度お試しください',
+  },
+  6305: {
+    en_US: "Only the series' creator can see its statistics",
+    zh_CN: '只有短剧的创作者可以查看统计数据',
+    ja_JP: '統計を見られるのはドラマの作者だけです',
+  },
+  6306: {
+    en_US: 'This file is not a video',
+    zh_CN: '该文件不是视频',
+    ja_JP: 'このファイルは動画ではありません',
+  },
+  6307: {
+    en_US: 'The video is larger than 2 GB',
+    zh_CN: '视频超过 2 GB',
+    ja_JP: '動画が 2 GB を超えています',
+  },
+  6308: {
+    en_US: 'The video is damaged and cannot be played',
+    zh_CN: '视频已损坏，无法播放',
+    ja_JP: '動画が破損しているため再生できません',
+  },
+  6309: {
+    en_US: 'The subtitle file has an invalid cue',
+    zh_CN: '字幕文件中有无效的字幕条目',
+    ja_JP: '字幕ファイルに無効なキューがあります',
   },
 };
 

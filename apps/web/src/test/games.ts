@@ -4,6 +4,7 @@ import type { GameCard } from '@taleforge/contracts';
 export function buildGameCard(overrides: Partial<GameCard> = {}): GameCard {
   return {
     id: 1,
+    kind: 'story',
     title: 'The Lantern Keeper',
     cover: '',
     description: 'A keeper, a storm and a light that must not go out.',

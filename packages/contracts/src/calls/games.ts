@@ -7,7 +7,7 @@ import {
   queryIdSchema,
   queryNumber,
 } from '../call.js';
-import { AUDIO_KINDS, EXPRESSIONS, ITEM_KEYS, SCRIPT_TYPES } from '../constants.js';
+import { AUDIO_KINDS, EXPRESSIONS, ITEM_KEYS, SCRIPT_TYPES, WORK_KINDS } from '../constants.js';
 import {
   DEFAULT_GAME_LIST_SORT,
   decodeGameListCursor,
@@ -28,6 +28,8 @@ export const creatorSchema = z.object({
 
 export const gameCardSchema = z.object({
   id: z.number().int(),
+  /** A story game, or a short-drama series (whose chapter_count counts its episodes). */
+  kind: z.enum(WORK_KINDS),
   title: z.string(),
   cover: z.string(),
   description: z.string(),

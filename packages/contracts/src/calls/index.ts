@@ -3,6 +3,7 @@ import * as chat from './chat.js';
 import * as games from './games.js';
 import * as platform from './platform.js';
 import * as profiles from './profiles.js';
+import * as series from './series.js';
 import * as social from './social.js';
 import * as wallet from './wallet.js';
 
@@ -61,6 +62,12 @@ export const CALLS = {
   notificationList: social.notificationListCall,
   notificationUnread: social.notificationUnreadCall,
   notificationRead: social.notificationReadCall,
+  series: series.seriesCall,
+  episodePlay: series.episodePlayCall,
+  episodeProgress: series.episodeProgressCall,
+  continueWatching: series.continueWatchingCall,
+  clipList: series.clipListCall,
+  episodeStats: series.episodeStatsCall,
   riskKey: platform.riskKeyCall,
   riskDevice: platform.riskDeviceCall,
   pageView: platform.pageViewCall,

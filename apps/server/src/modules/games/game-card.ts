@@ -1,5 +1,5 @@
 import type { GameCard } from '@taleforge/contracts';
-import type { Locale, ScriptType } from '@taleforge/contracts/constants';
+import type { Locale, ScriptType, WorkKind } from '@taleforge/contracts/constants';
 import type { LocalizedText } from '../../platform/db/schema/index.js';
 import type { GameCardRow } from './queries.js';
 import { localizeTag } from './tag-labels.js';
@@ -12,6 +12,7 @@ export function localize(text: LocalizedText, locale: Locale): string {
 export function toGameCard({ game, creator }: GameCardRow, locale: Locale): GameCard {
   return {
     id: game.id,
+    kind: game.kind as WorkKind,
     title: localize(game.title, locale),
     cover: game.cover,
     description: localize(game.description, locale),

@@ -19,6 +19,7 @@ const chapter = (id: number, position: number, price: number, unlocked: boolean)
 const resources: ResourceInfo = {
   game: {
     id: 7,
+    kind: 'story',
     title: 'The Test Story',
     cover: '/c.svg',
     description: '',

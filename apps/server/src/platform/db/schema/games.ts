@@ -20,6 +20,8 @@ export const games = pgTable(
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     slug: text('slug').notNull(),
+    /** story: a branching story game; series: a short-drama series of episodes (decision 38). */
+    kind: text('kind').notNull().default('story'),
     title: jsonb('title').$type<LocalizedText>().notNull(),
     description: jsonb('description').$type<LocalizedText>().notNull(),
     cover: text('cover').notNull(),
@@ -42,5 +44,6 @@ export const games = pgTable(
     index('games_published_at_idx').on(t.publishedAt),
     index('games_script_type_idx').on(t.scriptType),
     check('games_counts_not_negative', sql`${t.likeCount} >= 0 and ${t.commentCount} >= 0`),
+    check('games_kind_known', sql`${t.kind} in ('story', 'series')`),
   ],
 );
