@@ -86,6 +86,8 @@ const cursorSchema = z
 export const gameListQuerySchema = z
   .object({
     script_type: scriptType.optional(),
+    /** Only story games or only series; both when absent. */
+    kind: z.enum(WORK_KINDS).optional(),
     sort: z.enum(GAME_LIST_SORTS).default(DEFAULT_GAME_LIST_SORT),
     q: searchTextSchema.transform((text) => text || null).optional(),
     cursor: cursorSchema.optional(),
