@@ -1,3 +1,5 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
@@ -60,5 +62,56 @@ describe.each(stores)('the media store on %s', (_where, makeStore) => {
     expect(await store.size(name)).toBeNull();
     expect(await store.read(name)).toBeNull();
     await store.remove(name);
+  });
+});
+
+describe.each(stores)('keys on the media store on %s', (_where, makeStore) => {
+  let store: MediaStore;
+  beforeAll(async () => {
+    store = await makeStore();
+  });
+  const text = async (key: string) => {
+    const stream = await store.read(key);
+    return stream && (await buffer(stream)).toString();
+  };
+  const folder = () => `video/${Math.floor(Math.random() * 1e9)}/`;
+
+  it('keeps bytes and files under a key, replaces them when written again, and lists them', async () => {
+    const dir = folder();
+    await store.putAt(`${dir}master.m3u8`, Buffer.from('#EXTM3U first'));
+    await store.putAt(`${dir}master.m3u8`, Buffer.from('#EXTM3U second'));
+    const source = path.join(await tempDir(), 'seg.ts');
+    await writeFile(source, 'G segment bytes');
+    await store.putAt(`${dir}360p/seg_00001.ts`, { file: source });
+
+    expect(await text(`${dir}master.m3u8`)).toBe('#EXTM3U second');
+    expect(await store.size(`${dir}360p/seg_00001.ts`)).toBe(15);
+    const stream = await store.read(`${dir}360p/seg_00001.ts`, { start: 2, end: 8 });
+    expect(stream && (await buffer(stream)).toString()).toBe('segment');
+    expect((await store.list(dir)).sort()).toEqual([
+      `${dir}360p/seg_00001.ts`,
+      `${dir}master.m3u8`,
+    ]);
+  });
+
+  it('removes a folder whole, and nothing beside it', async () => {
+    const [gone, kept] = [folder(), folder()];
+    await store.putAt(`${gone}a/b.vtt`, Buffer.from('WEBVTT'));
+    await store.putAt(`${gone}poster.jpg`, Buffer.from('jpeg'));
+    await store.putAt(`${kept}poster.jpg`, Buffer.from('jpeg'));
+    await store.removePrefix(gone);
+    expect(await store.list(gone)).toEqual([]);
+    expect(await store.size(`${gone}poster.jpg`)).toBeNull();
+    expect(await store.list(kept)).toEqual([`${kept}poster.jpg`]);
+    await store.removePrefix(gone);
+  });
+
+  it('refuses keys that could leave the store', async () => {
+    for (const key of ['../escape/x.ts', 'video/../../x.ts', '/abs/x.ts', 'video/1/', 'flat.ts']) {
+      await expect(store.putAt(key, Buffer.from('x')), key).rejects.toThrow(/not a media key/);
+      expect(await store.read(key), key).toBeNull();
+    }
+    await expect(store.removePrefix('../')).rejects.toThrow(/not a media folder/);
+    await expect(store.removePrefix('video')).rejects.toThrow(/not a media folder/);
   });
 });

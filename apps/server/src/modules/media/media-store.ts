@@ -17,9 +17,33 @@ export function mediaName(bytes: Uint8Array, extension: MediaExtension): string 
 }
 
 export function mediaTypeOf(name: string): string {
-  const extension = name.slice(name.lastIndexOf('.') + 1) as MediaExtension;
-  return MEDIA_TYPES[extension];
+  const extension = name.slice(name.lastIndexOf('.') + 1);
+  return (
+    MEDIA_TYPES[extension as MediaExtension] ??
+    KEYED_TYPES[extension as keyof typeof KEYED_TYPES] ??
+    'application/octet-stream'
+  );
 }
+
+/** Types of the files kept under a key (a video's playlists, segments, pictures, subtitles). */
+const KEYED_TYPES = {
+  m3u8: 'application/vnd.apple.mpegurl',
+  ts: 'video/mp2t',
+  jpg: 'image/jpeg',
+  vtt: 'text/vtt; charset=utf-8',
+} as const;
+
+/**
+ * A key: folders and a file name of letters, digits, `_`, `-` and `.`, each starting with a
+ * letter or digit, so no spelling of `..` or an absolute path is one. It has a folder, so it
+ * never looks like a content-hash name.
+ */
+export const MEDIA_KEY = /^(?:[A-Za-z0-9][A-Za-z0-9_.-]*\/)+[A-Za-z0-9][A-Za-z0-9_.-]*$/;
+/** A folder of keys, as removePrefix takes it: `video/12/`. */
+export const MEDIA_PREFIX = /^(?:[A-Za-z0-9][A-Za-z0-9_.-]*\/)+$/;
+
+/** A name the store knows how to hold: a content-hash name or a key. */
+export const isStoredName = (name: string) => MEDIA_NAME.test(name) || MEDIA_KEY.test(name);
 
 /** Inclusive byte positions, as HTTP ranges count them. */
 export interface ByteRange {
@@ -36,4 +60,13 @@ export interface MediaStore {
   /** The file's bytes, or only `range` of them; null when there is no such file. */
   read(name: string, range?: ByteRange): Promise<Readable | null>;
   remove(name: string): Promise<void>;
+  /**
+   * Keeps `body` (bytes, or a local file's contents) under a key the caller chose, replacing
+   * what was there: a job run again writes the same keys, so it leaves one result.
+   */
+  putAt(key: string, body: Uint8Array | { file: string }): Promise<void>;
+  /** The keys under the folder `prefix` (which ends in `/`), in no particular order. */
+  list(prefix: string): Promise<string[]>;
+  /** Removes every key under the folder `prefix` (which ends in `/`). */
+  removePrefix(prefix: string): Promise<void>;
 }
