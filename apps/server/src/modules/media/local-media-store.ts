@@ -2,12 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import {
-  isStoredName,
-  MEDIA_PREFIX,
-  type MediaStore,
-  mediaName,
-} from './media-store.js';
+import { isStoredName, MEDIA_PREFIX, type MediaStore, mediaName } from './media-store.js';
 
 /** Media in a directory of the local disk, by content hash or key: the embedded default. */
 export function createLocalMediaStore(dir: string): MediaStore {

@@ -127,7 +127,13 @@ export function createS3MediaStore(options: S3MediaOptions): MediaStore {
       const ContentLength =
         body instanceof Uint8Array ? body.byteLength : (await stat(body.file)).size;
       await client.send(
-        new PutObjectCommand({ Bucket, Key: key, Body, ContentLength, ContentType: mediaTypeOf(key) }),
+        new PutObjectCommand({
+          Bucket,
+          Key: key,
+          Body,
+          ContentLength,
+          ContentType: mediaTypeOf(key),
+        }),
       );
     },
     list,

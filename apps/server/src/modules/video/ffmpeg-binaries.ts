@@ -51,7 +51,9 @@ export async function locateFfmpeg(env: NodeJS.ProcessEnv = process.env): Promis
     const ffprobe = env.FFPROBE_PATH ?? 'ffprobe';
     const [version, probes] = await Promise.all([versionOf(ffmpeg), versionOf(ffprobe)]);
     if (!version || !probes) {
-      throw new Error(`FFMPEG_PATH/FFPROBE_PATH do not name runnable programs: ${ffmpeg}, ${ffprobe}`);
+      throw new Error(
+        `FFMPEG_PATH/FFPROBE_PATH do not name runnable programs: ${ffmpeg}, ${ffprobe}`,
+      );
     }
     return { ffmpeg, ffprobe, source: 'env', version };
   }

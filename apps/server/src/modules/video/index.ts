@@ -1,0 +1,11 @@
+/** The media pipeline: what other modules (series, seeding, the media CLI) may use of it. */
+export { type FfmpegBinaries, type FfmpegSource, locateFfmpeg } from './ffmpeg-binaries.js';
+export { type ProbedVideo, probeVideo } from './probe.js';
+export { toWebVtt } from './subtitles.js';
+export {
+  createVideoService,
+  type VideoRow,
+  type VideoService,
+  type VideoServiceDeps,
+  type VideoServiceOptions,
+} from './video-service.js';

@@ -1,0 +1,91 @@
+import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import PgBoss from 'pg-boss';
+import type { Db } from '../../platform/db/client.js';
+
+type QueryResult = { rows: unknown[]; rowCount: number };
+
+/** What pg-boss needs of a database: one function that runs SQL text with its values. */
+export interface BossDb {
+  executeSql(text: string, values?: unknown[]): Promise<QueryResult>;
+  /** PGlite is one process's alone: a job still active when it opens was left by a dead one. */
+  single: boolean;
+}
+
+/**
+ * pg-boss over our own database, PGlite or PostgreSQL, instead of a pool of its own. Its schema
+ * changes and maintenance come as several statements in one text (BEGIN … COMMIT) with no
+ * values; PGlite runs those through `exec`. A failed one leaves its transaction aborted on the
+ * connection, so it is rolled back before the connection serves anyone else.
+ */
+export function bossDb(db: Db): BossDb {
+  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+  if (client instanceof pg.Pool) {
+    return {
+      single: false,
+      async executeSql(text, values) {
+        if (values?.length) return normalise(await client.query(text, values));
+        const connection = await client.connect();
+        try {
+          const result = await connection.query(text);
+          return normalise(Array.isArray(result) ? lastWithRows(result) : result);
+        } catch (error) {
+          await connection.query('ROLLBACK').catch(() => {});
+          throw error;
+        } finally {
+          connection.release();
+        }
+      },
+    };
+  }
+  return {
+    single: true,
+    async executeSql(text, values) {
+      if (values?.length) {
+        const result = await client.query(text, values);
+        return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+      }
+      try {
+        const results = await client.exec(text);
+        const last = lastWithRows(results);
+        return { rows: last?.rows ?? [], rowCount: last?.affectedRows ?? 0 };
+      } catch (error) {
+        await client.exec('ROLLBACK').catch(() => {});
+        throw error;
+      }
+    },
+  };
+}
+
+/** Of several statements' results, the one a caller reads: the last that returned columns. */
+function lastWithRows<T extends { fields?: unknown[] }>(results: T[]): T | undefined {
+  return results.findLast((result) => (result.fields?.length ?? 0) > 0) ?? results.at(-1);
+}
+
+function normalise(result: pg.QueryResult | undefined): QueryResult {
+  return { rows: result?.rows ?? [], rowCount: result?.rowCount ?? 0 };
+}
+
+export interface QueueOptions {
+  maintenanceIntervalSeconds?: number;
+}
+
+export function createBoss(db: BossDb, options: QueueOptions): PgBoss {
+  return new PgBoss({
+    db: { executeSql: db.executeSql },
+    schema: 'pgboss',
+    // No cron schedules here: the timekeeper would poll for nothing.
+    schedule: false,
+    supervise: true,
+    maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 60,
+  });
+}
+
+/** The ids of the queue's jobs marked active: on a single-node database, orphans of a crash. */
+export async function activeJobIds(db: BossDb, queue: string): Promise<string[]> {
+  const { rows } = await db.executeSql(
+    `SELECT id FROM pgboss.job WHERE name = $1 AND state = 'active'`,
+    [queue],
+  );
+  return (rows as { id: string }[]).map((row) => row.id);
+}
