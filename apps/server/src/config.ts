@@ -110,6 +110,17 @@ const envSchema = z.object({
     .transform((v) => v === 'true'),
   /** A public origin (CDN) in front of the bucket: media requests are redirected there. */
   MEDIA_PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  /** x264's preset for the video pipeline: slower ones make smaller files at the same quality. */
+  VIDEO_PRESET: z
+    .enum(['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium', 'slow'])
+    .default('veryfast'),
+  /** Transcodes one node runs at once (each uses every core ffmpeg can get). */
+  VIDEO_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  /**
+   * On PostgreSQL, a transcode running this long is taken for dead and retried (a node that
+   * crashed cannot say so); unset, ten minutes plus four times the video's length.
+   */
+  VIDEO_JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).max(82_800).optional(),
   /** Character engine: unset → `openai` when LLM_BASE_URL is set, else the offline persona engine. */
   LLM_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['offline', 'openai']).optional()),
   /** OpenAI-compatible API base, e.g. https://api.openai.com/v1 or http://127.0.0.1:11434/v1. */

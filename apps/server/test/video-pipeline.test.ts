@@ -111,7 +111,9 @@ describe('a video imported into the pipeline', () => {
     const sprite = await bytes(`video/${videoId}/thumbs.jpg`);
     expect([...sprite.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
     const thumbs = await text(row.thumbnailsKey!);
-    expect(thumbs.startsWith('WEBVTT\n\n00:00:00.000 --> 00:00:01.000\nthumbs.jpg#xywh=0,0,90,160\n')).toBe(true);
+    expect(
+      thumbs.startsWith('WEBVTT\n\n00:00:00.000 --> 00:00:01.000\nthumbs.jpg#xywh=0,0,90,160\n'),
+    ).toBe(true);
     expect(thumbs).toContain('00:00:05.000 --> 00:00:06.000\nthumbs.jpg#xywh=450,0,90,160');
 
     expect(await text(`video/${videoId}/subs/en_US.vtt`)).toBe(

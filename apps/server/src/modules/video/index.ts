@@ -1,5 +1,6 @@
 /** The media pipeline: what other modules (series, seeding, the media CLI) may use of it. */
 export { type FfmpegBinaries, type FfmpegSource, locateFfmpeg } from './ffmpeg-binaries.js';
+export { videoOptionsFrom } from './options-from-config.js';
 export { type ProbedVideo, probeVideo } from './probe.js';
 export { toWebVtt } from './subtitles.js';
 export {

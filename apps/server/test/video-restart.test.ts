@@ -1,0 +1,111 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
+import { createMediaStore } from '../src/modules/media/index.js';
+import { createVideoService, type VideoService } from '../src/modules/video/index.js';
+import { type Database, openDatabase } from '../src/platform/db/client.js';
+import { videos } from '../src/platform/db/schema/index.js';
+import { createTestDatabase, migratedDataDir, tempDir, testDriver } from './support/database.js';
+import { ffmpegBinaries, makeTestVideo, quietLogger, segmentsOf } from './support/videos.js';
+
+// A transcode whose process dies part-way (SIGKILL: no goodbye, ffmpeg killed with it) is taken
+// up by the next process on the same database, and leaves one row and one set of outputs.
+
+const serverDir = fileURLToPath(new URL('..', import.meta.url));
+/** On PostgreSQL the dead job is only known dead once it expires: short here, minutes in life. */
+const EXPIRE_S = 8;
+
+let database: Database | undefined;
+let service: VideoService | undefined;
+afterAll(async () => {
+  await service?.stop();
+  await database?.close();
+});
+
+/** `npm run media -- import` in a process of its own, killed with its ffmpeg once it has begun. */
+async function importAndKill(env: Record<string, string>, file: string): Promise<number> {
+  const child = spawn(
+    process.execPath,
+    ['--conditions=taleforge-source', '--import', 'tsx', 'src/cli/media.ts', 'import', file, '--series', 'demo', '--episode', '1'],
+    {
+      cwd: serverDir,
+      env: { ...process.env, ...env, VIDEO_JOB_EXPIRE_SECONDS: String(EXPIRE_S), LOG_LEVEL: 'silent' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    },
+  );
+  const closed = once(child, 'close');
+  let output = '';
+  child.stderr!.on('data', (d) => (output += d));
+  const videoId = await new Promise<number>((resolve, reject) => {
+    let id = 0;
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      output += chunk;
+      id ||= Number(/video (\d+) queued/.exec(output)?.[1] ?? 0);
+      const progress = [...output.matchAll(/progress (\d+)%/g)].map((m) => Number(m[1]));
+      if (id && progress.some((p) => p > 0 && p < 90)) {
+        // The whole group: the CLI and the ffmpeg it runs, as a power cut would.
+        process.kill(-child.pid!, 'SIGKILL');
+        resolve(id);
+      }
+    });
+    child.on('close', () => reject(new Error(`the import ended before it was killed: ${output}`)));
+  });
+  await closed;
+  return videoId;
+}
+
+describe('a transcode killed part-way', () => {
+  it('is retried by the next process and leaves one result', { timeout: 120_000 }, async () => {
+    const file = await makeTestVideo({ seconds: 9, width: 360, height: 640 });
+    const dataDir = testDriver() === 'pglite' ? await migratedDataDir() : await tempDir();
+    const shared = testDriver() === 'postgres' ? await createTestDatabase() : undefined;
+    const env = { DATA_DIR: dataDir, DATABASE_URL: shared?.url ?? '' };
+    const videoId = await importAndKill(env, file);
+
+    const config = loadConfig(env);
+    database = shared ?? (await openDatabase({ dataDir, url: undefined }));
+    const interrupted = await database.db.select().from(videos);
+    expect(interrupted).toHaveLength(1);
+    expect(interrupted[0]).toMatchObject({ id: videoId, state: 'processing' });
+    expect(interrupted[0]!.progress).toBeGreaterThan(0);
+
+    const media = createMediaStore(config);
+    service = createVideoService({
+      db: database.db,
+      media,
+      logger: quietLogger(),
+      ffmpeg: await ffmpegBinaries(),
+      options: {
+        preset: 'ultrafast',
+        pollingIntervalSeconds: 0.5,
+        maintenanceIntervalSeconds: 1,
+        retryDelaySeconds: 1,
+        workDir: await tempDir(),
+      },
+    });
+    await service.start();
+    const row = await service.waitUntilReady(videoId, 90_000);
+
+    expect(await database.db.select({ id: videos.id }).from(videos)).toEqual([{ id: videoId }]);
+    expect(Math.abs(row.durationMs - 9000)).toBeLessThan(150);
+    // Exactly the files of one result: what the playlists name, the stills and the source.
+    const expected = [`video/${videoId}/source`, ...['master.m3u8', 'poster.jpg', 'thumbs.jpg', 'thumbs.vtt'].map((f) => `video/${videoId}/${f}`)];
+    for (const rendition of row.renditions) {
+      const stream = await media.read(`video/${videoId}/${rendition.playlist}`);
+      const playlist = Buffer.concat(await stream!.toArray()).toString();
+      const dir = rendition.playlist.slice(0, rendition.playlist.lastIndexOf('/') + 1);
+      expected.push(`video/${videoId}/${rendition.playlist}`);
+      for (const segment of segmentsOf(playlist)) expected.push(`video/${videoId}/${dir}${segment.uri}`);
+    }
+    expect((await media.list(`video/${videoId}/`)).sort()).toEqual(expected.sort());
+    // One job, finished once, on its second attempt.
+    const jobs = await database.db.execute(
+      sql`select state, retry_count from pgboss.job where data->>'videoId' = ${String(videoId)}`,
+    );
+    expect((jobs as unknown as { rows: unknown[] }).rows).toEqual([{ state: 'completed', retry_count: 1 }]);
+  });
+});
