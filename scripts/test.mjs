@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: `npm run check` (format, lint, engines, dependency rules, typecheck) beside the
-// build, make sure Chromium and PostgreSQL are there, run every Vitest project with the Playwright
-// journeys beside it, then close with one line of totals read from the runners' JSON reports:
+// build, make sure Chromium, PostgreSQL and ffmpeg are there, run every Vitest project with the
+// Playwright journeys beside it, then close with one line of totals read from the runners' JSON
+// reports:
 //
 //   N passed, N failed[, N skipped]
 //
@@ -233,6 +234,14 @@ async function main() {
       console.error(error.message);
       broken('postgres', 'not started');
     }
+  }
+
+  // The video pipeline's tests make and transcode real videos with the system's ffmpeg.
+  const needsFfmpeg =
+    options.projects === null || options.projects.some((name) => name.startsWith('server-'));
+  if (runVitest && needsFfmpeg) {
+    const code = await timed('ffmpeg', () => run('bash', [join(root, 'scripts/ensure-ffmpeg.sh')]));
+    if (code !== 0) broken('ffmpeg', 'not installed: the video tests will fail');
   }
 
   // The journeys run beside Vitest: Vitest's files wait on databases, password hashing threads

@@ -17,9 +17,9 @@ export interface FfmpegBinaries {
 }
 
 /** Answers when the program starts and prints its version; null when it cannot run. */
-async function versionOf(binary: string): Promise<string | null> {
+async function versionOf(binary: string, env: NodeJS.ProcessEnv): Promise<string | null> {
   try {
-    const { stdout } = await run(binary, ['-hide_banner', '-version'], { timeout: 10_000 });
+    const { stdout } = await run(binary, ['-hide_banner', '-version'], { timeout: 10_000, env });
     return stdout.split('\n', 1)[0]?.trim() || binary;
   } catch {
     return null;
@@ -49,7 +49,7 @@ export async function locateFfmpeg(env: NodeJS.ProcessEnv = process.env): Promis
   if (env.FFMPEG_PATH || env.FFPROBE_PATH) {
     const ffmpeg = env.FFMPEG_PATH ?? 'ffmpeg';
     const ffprobe = env.FFPROBE_PATH ?? 'ffprobe';
-    const [version, probes] = await Promise.all([versionOf(ffmpeg), versionOf(ffprobe)]);
+    const [version, probes] = await Promise.all([versionOf(ffmpeg, env), versionOf(ffprobe, env)]);
     if (!version || !probes) {
       throw new Error(
         `FFMPEG_PATH/FFPROBE_PATH do not name runnable programs: ${ffmpeg}, ${ffprobe}`,
@@ -58,15 +58,15 @@ export async function locateFfmpeg(env: NodeJS.ProcessEnv = process.env): Promis
     return { ffmpeg, ffprobe, source: 'env', version };
   }
   const [systemVersion, systemProbe] = await Promise.all([
-    versionOf('ffmpeg'),
-    versionOf('ffprobe'),
+    versionOf('ffmpeg', env),
+    versionOf('ffprobe', env),
   ]);
   if (systemVersion && systemProbe) {
     return { ffmpeg: 'ffmpeg', ffprobe: 'ffprobe', source: 'system', version: systemVersion };
   }
   const shipped = shippedBinaries();
-  const version = shipped && (await versionOf(shipped.ffmpeg));
-  if (shipped && version && (await versionOf(shipped.ffprobe))) {
+  const version = shipped && (await versionOf(shipped.ffmpeg, env));
+  if (shipped && version && (await versionOf(shipped.ffprobe, env))) {
     return { ...shipped, source: 'npm', version };
   }
   throw new Error(
