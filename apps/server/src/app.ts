@@ -31,6 +31,7 @@ import {
   createSocialModule,
   registerCommentRoutes,
 } from './modules/social/index.js';
+import { createVideoService, type VideoService, videoOptionsFrom } from './modules/video/index.js';
 import {
   createUnlockService,
   createWalletService,
@@ -65,6 +66,8 @@ export interface AppDeps {
   media?: MediaStore;
   /** The character engine (tests); unset, the one the configuration names. */
   chatProvider?: ModelProvider;
+  /** The media pipeline; unset, one over this database and media store. Its workers run with the app. */
+  videos?: VideoService;
 }
 
 /** Calls an account with an unfinished social profile may still make. */
@@ -80,6 +83,7 @@ export async function buildApp({
   unlockables = [],
   media = createMediaStore(config),
   chatProvider,
+  videos,
 }: AppDeps): Promise<FastifyInstance> {
   const prefix = `/${config.PRODUCT_SLUG}`;
   const app = Fastify({
@@ -100,6 +104,8 @@ export async function buildApp({
     inlineStyles: [...inlineStylesOf(indexHtml ?? ''), CHECKOUT_STYLE, MAILBOX_STYLE],
   });
   const { db } = database;
+  const video =
+    videos ?? createVideoService({ db, media, logger: app.log, options: videoOptionsFrom(config) });
   const sessions = createSessionService({
     db,
     ttlDays: config.SESSION_TTL_DAYS,
@@ -223,10 +229,16 @@ export async function buildApp({
   );
   await payments.registerPages(app);
 
-  // Expired gem lots leave through expiry entries; unpaid orders past their deadline time out.
+  // Expired gem lots leave through expiry entries; unpaid orders past their deadline time out;
+  // uploaded videos are transcoded. A machine where no ffmpeg runs still serves everything else.
   let stopJobs: (() => Promise<void>)[] = [];
   app.addHook('onReady', async () => {
+    // Not awaited: finding ffmpeg and opening the queue must not delay the first answer.
+    const videoStarted = video.start().catch((error: unknown) => {
+      app.log.error({ err: error }, 'the video pipeline is off: videos are not transcoded');
+    });
     stopJobs = [
+      () => videoStarted.then(() => video.stop()),
       startPeriodic(
         'lot-expiry',
         config.WALLET_JOB_INTERVAL_MS,

@@ -29,10 +29,26 @@ afterAll(async () => {
 async function importAndKill(env: Record<string, string>, file: string): Promise<number> {
   const child = spawn(
     process.execPath,
-    ['--conditions=taleforge-source', '--import', 'tsx', 'src/cli/media.ts', 'import', file, '--series', 'demo', '--episode', '1'],
+    [
+      '--conditions=taleforge-source',
+      '--import',
+      'tsx',
+      'src/cli/media.ts',
+      'import',
+      file,
+      '--series',
+      'demo',
+      '--episode',
+      '1',
+    ],
     {
       cwd: serverDir,
-      env: { ...process.env, ...env, VIDEO_JOB_EXPIRE_SECONDS: String(EXPIRE_S), LOG_LEVEL: 'silent' },
+      env: {
+        ...process.env,
+        ...env,
+        VIDEO_JOB_EXPIRE_SECONDS: String(EXPIRE_S),
+        LOG_LEVEL: 'silent',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     },
@@ -93,19 +109,27 @@ describe('a transcode killed part-way', () => {
     expect(await database.db.select({ id: videos.id }).from(videos)).toEqual([{ id: videoId }]);
     expect(Math.abs(row.durationMs - 9000)).toBeLessThan(150);
     // Exactly the files of one result: what the playlists name, the stills and the source.
-    const expected = [`video/${videoId}/source`, ...['master.m3u8', 'poster.jpg', 'thumbs.jpg', 'thumbs.vtt'].map((f) => `video/${videoId}/${f}`)];
+    const expected = [
+      `video/${videoId}/source`,
+      ...['master.m3u8', 'poster.jpg', 'thumbs.jpg', 'thumbs.vtt'].map(
+        (f) => `video/${videoId}/${f}`,
+      ),
+    ];
     for (const rendition of row.renditions) {
       const stream = await media.read(`video/${videoId}/${rendition.playlist}`);
       const playlist = Buffer.concat(await stream!.toArray()).toString();
       const dir = rendition.playlist.slice(0, rendition.playlist.lastIndexOf('/') + 1);
       expected.push(`video/${videoId}/${rendition.playlist}`);
-      for (const segment of segmentsOf(playlist)) expected.push(`video/${videoId}/${dir}${segment.uri}`);
+      for (const segment of segmentsOf(playlist))
+        expected.push(`video/${videoId}/${dir}${segment.uri}`);
     }
     expect((await media.list(`video/${videoId}/`)).sort()).toEqual(expected.sort());
     // One job, finished once, on its second attempt.
     const jobs = await database.db.execute(
       sql`select state, retry_count from pgboss.job where data->>'videoId' = ${String(videoId)}`,
     );
-    expect((jobs as unknown as { rows: unknown[] }).rows).toEqual([{ state: 'completed', retry_count: 1 }]);
+    expect((jobs as unknown as { rows: unknown[] }).rows).toEqual([
+      { state: 'completed', retry_count: 1 },
+    ]);
   });
 });

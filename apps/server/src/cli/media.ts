@@ -85,7 +85,10 @@ async function run(command: ImportCommand): Promise<number> {
         console.error(`video ${videoId} failed: ${row?.error ?? 'its row is gone'}`);
         return 1;
       }
-      if (row.progress !== shown) console.log(`progress ${(shown = row.progress)}%`);
+      if (row.progress !== shown) {
+        shown = row.progress;
+        console.log(`progress ${shown}%`);
+      }
       if (row.state === 'ready') break;
       await new Promise((resolve) => setTimeout(resolve, 300));
     }
