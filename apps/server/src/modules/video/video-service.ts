@@ -13,7 +13,13 @@ import { type FfmpegBinaries, locateFfmpeg } from './ffmpeg-binaries.js';
 import { activeJobIds, bossDb, createBoss } from './job-queue.js';
 import { probeVideo } from './probe.js';
 import { toWebVtt } from './subtitles.js';
-import { createTranscodeJob, TRANSCODE_QUEUE, type TranscodeJobData } from './transcode-job.js';
+import {
+  createTranscodeJob,
+  GIVEN_UP_QUEUE,
+  markGivenUp,
+  TRANSCODE_QUEUE,
+  type TranscodeJobData,
+} from './transcode-job.js';
 
 export type VideoRow = typeof videos.$inferSelect;
 
@@ -75,11 +81,15 @@ export function createVideoService(deps: VideoServiceDeps): VideoService {
   function queue(): Promise<PgBoss> {
     ready ??= (async () => {
       await boss.start();
-      await boss.createQueue(TRANSCODE_QUEUE, {
+      await boss.createQueue(GIVEN_UP_QUEUE, { name: GIVEN_UP_QUEUE });
+      const settings = {
         name: TRANSCODE_QUEUE,
         retryLimit: 2,
         retryDelay: options.retryDelaySeconds ?? 5,
-      });
+        deadLetter: GIVEN_UP_QUEUE,
+      };
+      await boss.createQueue(TRANSCODE_QUEUE, settings);
+      await boss.updateQueue(TRANSCODE_QUEUE, settings);
       return boss;
     })();
     return ready;
@@ -228,6 +238,13 @@ export function createVideoService(deps: VideoServiceDeps): VideoService {
         );
         workers.push(worker);
       }
+      workers.push(
+        await jobs.work<TranscodeJobData>(
+          GIVEN_UP_QUEUE,
+          { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
+          async ([job]) => job && markGivenUp(db, job.data.videoId),
+        ),
+      );
     },
 
     async stop() {
