@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { createMediaStore } from '../src/modules/media/index.js';
 import { createVideoService, type VideoService } from '../src/modules/video/index.js';
@@ -133,5 +133,48 @@ describe('a transcode killed part-way', () => {
     expect(others).toEqual([]);
     expect(job?.state).toBe('completed');
     expect(job?.retry_count).toBeGreaterThanOrEqual(1);
+  });
+
+  it('is cut short by a stopping server and finished by the next one', {
+    timeout: 120_000,
+  }, async () => {
+    const own = await createTestDatabase();
+    const media = createMediaStore(loadConfig({ DATA_DIR: await tempDir() }));
+    const make = async () =>
+      createVideoService({
+        db: own.db,
+        media,
+        logger: quietLogger(),
+        ffmpeg: await ffmpegBinaries(),
+        options: {
+          preset: 'ultrafast',
+          pollingIntervalSeconds: 0.5,
+          retryDelaySeconds: 1,
+          workDir: await tempDir(),
+        },
+      });
+    try {
+      const first = await make();
+      await first.start();
+      const { videoId } = await first.importVideo({ path: await makeTestVideo({ seconds: 9 }) });
+      await vi.waitFor(
+        async () => expect((await first.get(videoId))!.progress).toBeGreaterThan(0),
+        { timeout: 60_000, interval: 50 },
+      );
+      const stopping = Date.now();
+      await first.stop();
+      // ffmpeg is killed, not waited for.
+      expect(Date.now() - stopping).toBeLessThan(5_000);
+      expect((await first.get(videoId))!.state).not.toBe('ready');
+
+      const second = await make();
+      await second.start();
+      const row = await second.waitUntilReady(videoId, 90_000);
+      await second.stop();
+      expect(row.renditions).toHaveLength(3);
+      expect(await own.db.select({ id: videos.id }).from(videos)).toEqual([{ id: videoId }]);
+    } finally {
+      await own.close();
+    }
   });
 });
