@@ -2,6 +2,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Db } from '../../platform/db/client.js';
+import { GIVEN_UP_QUEUE, TRANSCODE_QUEUE } from './transcode-job.js';
 
 type QueryResult = { rows: unknown[]; rowCount: number };
 
@@ -79,6 +80,24 @@ export function createBoss(db: BossDb, options: QueueOptions): PgBoss {
     supervise: true,
     maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 60,
   });
+}
+
+/**
+ * Installs pg-boss's schema (once per database) and the two queues: transcodes, retried twice,
+ * and the ones it gave up on. The settings are written again each start, so a changed one holds.
+ */
+export async function openQueues(boss: PgBoss, retryDelaySeconds: number): Promise<PgBoss> {
+  await boss.start();
+  await boss.createQueue(GIVEN_UP_QUEUE, { name: GIVEN_UP_QUEUE });
+  const settings = {
+    name: TRANSCODE_QUEUE,
+    retryLimit: 2,
+    retryDelay: retryDelaySeconds,
+    deadLetter: GIVEN_UP_QUEUE,
+  };
+  await boss.createQueue(TRANSCODE_QUEUE, settings);
+  await boss.updateQueue(TRANSCODE_QUEUE, settings);
+  return boss;
 }
 
 /** The ids of the queue's jobs marked active: on a single-node database, orphans of a crash. */

@@ -1,5 +1,9 @@
-import { STATUS } from '@taleforge/contracts';
+import { type Locale, STATUS } from '@taleforge/contracts';
 import { AppError } from '../../platform/http/app-error.js';
+
+/** Where a video's track in one language is kept. */
+export const subtitleKey = (videoId: number, locale: Locale) =>
+  `video/${videoId}/subs/${locale}.vtt`;
 
 /** Longest subtitle file accepted: a three-hour episode's dialogue is far below it. */
 export const MAX_SUBTITLE_CHARS = 2_000_000;

@@ -1,18 +1,16 @@
-import { stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { type Locale, SERIES_LIMITS, STATUS } from '@taleforge/contracts';
+import { type Locale, SERIES_LIMITS } from '@taleforge/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../../platform/db/client.js';
 import { videos } from '../../platform/db/schema/index.js';
-import { AppError } from '../../platform/http/app-error.js';
 import type { MediaStore } from '../media/index.js';
 import { type FfmpegBinaries, locateFfmpeg } from './ffmpeg-binaries.js';
-import { activeJobIds, bossDb, createBoss } from './job-queue.js';
-import { probeVideo } from './probe.js';
-import { toWebVtt } from './subtitles.js';
+import { type ImportInput, importVideo } from './import-video.js';
+import { activeJobIds, bossDb, createBoss, openQueues } from './job-queue.js';
+import { subtitleKey, toWebVtt } from './subtitles.js';
 import {
   createTranscodeJob,
   GIVEN_UP_QUEUE,
@@ -49,49 +47,39 @@ export interface VideoServiceDeps {
 }
 
 export interface VideoService {
-  importVideo(input: {
-    path: string;
-    uploadedBy?: number | null;
-    subtitles?: Partial<Record<Locale, string>>;
-  }): Promise<{ videoId: number }>;
+  /**
+   * Probes the file by its content (never its name), checks its size, stores it at
+   * `video/{id}/source`, adds the row (queued) and queues the transcode. Throws AppError
+   * VIDEO_NOT_VIDEO, VIDEO_TOO_LARGE, VIDEO_CORRUPT or SUBTITLE_INVALID, leaving no row or file.
+   */
+  importVideo(input: ImportInput): Promise<{ videoId: number }>;
+  /** Checks a WebVTT or SRT track (SUBTITLE_INVALID names the bad line), keeps it as WebVTT. */
   setSubtitles(videoId: number, locale: Locale, text: string): Promise<void>;
   get(videoId: number): Promise<VideoRow | null>;
+  /** Resolves once the video is ready; rejects with its error once it failed (seeding, tests). */
   waitUntilReady(videoId: number, timeoutMs?: number): Promise<VideoRow>;
+  /** Starts this node's transcode workers (and takes up jobs a crash left behind). */
   start(): Promise<void>;
+  /** Cuts running transcodes short (they are retried) and stops the workers. */
   stop(): Promise<void>;
 }
 
 /** Ten minutes plus four times the source's length: a 60 s episode gets 14 minutes. */
 const defaultExpiry = (sourceMs: number) => Math.min(23 * 3600, 600 + Math.ceil(sourceMs / 250));
-const subtitleKey = (videoId: number, locale: Locale) => `video/${videoId}/subs/${locale}.vtt`;
 
 export function createVideoService(deps: VideoServiceDeps): VideoService {
   const { db, media, logger } = deps;
   const options = deps.options ?? {};
-  const maxSourceBytes = options.maxSourceBytes ?? SERIES_LIMITS.maxSourceBytes;
   const queueDb = bossDb(db);
   const boss = createBoss(queueDb, options);
   boss.on('error', (error) => logger.error({ err: error }, 'video job queue error'));
   let binaries = deps.ffmpeg;
   let ready: Promise<PgBoss> | null = null;
   const running = new Set<AbortController>();
-  let workers: string[] = [];
 
   /** The queue, installed and opened once: imports may come before the workers start. */
   function queue(): Promise<PgBoss> {
-    ready ??= (async () => {
-      await boss.start();
-      await boss.createQueue(GIVEN_UP_QUEUE, { name: GIVEN_UP_QUEUE });
-      const settings = {
-        name: TRANSCODE_QUEUE,
-        retryLimit: 2,
-        retryDelay: options.retryDelaySeconds ?? 5,
-        deadLetter: GIVEN_UP_QUEUE,
-      };
-      await boss.createQueue(TRANSCODE_QUEUE, settings);
-      await boss.updateQueue(TRANSCODE_QUEUE, settings);
-      return boss;
-    })();
+    ready ??= openQueues(boss, options.retryDelaySeconds ?? 5);
     return ready;
   }
 
@@ -107,58 +95,18 @@ export function createVideoService(deps: VideoServiceDeps): VideoService {
 
   return {
     async importVideo(input) {
-      const info = await stat(input.path).catch(() => null);
-      if (!info?.isFile()) throw new AppError(STATUS.VIDEO_NOT_VIDEO, 'no such file');
-      if (info.size > maxSourceBytes) {
-        throw new AppError(STATUS.VIDEO_TOO_LARGE, `${info.size} bytes > ${maxSourceBytes}`);
-      }
-      const probed = await probeVideo(await ffmpeg(), input.path);
-      // Every subtitle is checked before anything is kept, so a bad one leaves nothing behind.
-      const tracks = Object.entries(input.subtitles ?? {}).map(
-        ([locale, text]) => [locale as Locale, toWebVtt(text ?? '')] as const,
+      return importVideo(
+        {
+          db,
+          media,
+          logger,
+          binaries: await ffmpeg(),
+          jobs: await queue(),
+          maxSourceBytes: options.maxSourceBytes ?? SERIES_LIMITS.maxSourceBytes,
+          expireInSeconds: options.expireInSeconds ?? defaultExpiry,
+        },
+        input,
       );
-      const jobs = await queue();
-
-      // The id is taken first: the source is stored under it before the row exists.
-      const reserved = await db.execute(
-        sql`select nextval(pg_get_serial_sequence('videos', 'id')) as id`,
-      );
-      const id = (reserved as unknown as { rows: { id: string | number }[] }).rows[0]?.id;
-      const videoId = Number(id);
-      const folder = `video/${videoId}/`;
-      const sourceKey = `${folder}source`;
-      let inserted = false;
-      try {
-        await media.putAt(sourceKey, { file: input.path });
-        for (const [locale, vtt] of tracks) {
-          await media.putAt(subtitleKey(videoId, locale), Buffer.from(vtt));
-        }
-        await db
-          .insert(videos)
-          .overridingSystemValue()
-          .values({
-            id: videoId,
-            state: 'queued',
-            sourceKey,
-            sourceBytes: info.size,
-            durationMs: probed.durationMs,
-            width: probed.width,
-            height: probed.height,
-            uploadedBy: input.uploadedBy ?? null,
-            subtitles: Object.fromEntries(tracks.map(([l]) => [l, subtitleKey(videoId, l)])),
-          });
-        inserted = true;
-        const data: TranscodeJobData = { videoId };
-        await jobs.send(TRANSCODE_QUEUE, data, {
-          expireInSeconds: (options.expireInSeconds ?? defaultExpiry)(probed.durationMs),
-        });
-      } catch (error) {
-        if (inserted) await db.delete(videos).where(eq(videos.id, videoId));
-        await media.removePrefix(folder);
-        throw error;
-      }
-      logger.info({ videoId, bytes: info.size, durationMs: probed.durationMs }, 'video queued');
-      return { videoId };
     },
 
     async setSubtitles(videoId, locale, text) {
@@ -218,7 +166,7 @@ export function createVideoService(deps: VideoServiceDeps): VideoService {
         preset: options.preset ?? 'veryfast',
       });
       for (let i = 0; i < (options.concurrency ?? 1); i++) {
-        const worker = await jobs.work<TranscodeJobData>(
+        await jobs.work<TranscodeJobData>(
           TRANSCODE_QUEUE,
           {
             batchSize: 1,
@@ -236,21 +184,17 @@ export function createVideoService(deps: VideoServiceDeps): VideoService {
             }
           },
         );
-        workers.push(worker);
       }
-      workers.push(
-        await jobs.work<TranscodeJobData>(
-          GIVEN_UP_QUEUE,
-          { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
-          async ([job]) => job && markGivenUp(db, job.data.videoId),
-        ),
+      await jobs.work<TranscodeJobData>(
+        GIVEN_UP_QUEUE,
+        { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
+        async ([job]) => job && markGivenUp(db, job.data.videoId),
       );
     },
 
     async stop() {
       // A transcode is minutes of work: it is cut short and retried from the start next time.
       for (const abort of running) abort.abort(new Error('the server is stopping'));
-      workers = [];
       if (ready) await (await ready).stop({ graceful: true, wait: true, timeout: 10_000 });
       ready = null;
     },
