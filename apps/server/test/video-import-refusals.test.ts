@@ -100,7 +100,7 @@ describe('importing a file', () => {
     await truncate(file, Math.floor((await readFile(goodVideo)).length / 2));
     const error = await refusal(service.importVideo({ path: file }));
     expect(error.status).toBe(STATUS.VIDEO_CORRUPT);
-    expect(error.detail).toMatch(/moov atom not found|Invalid data/);
+    expect(error.detail).toMatch(/^the file: (moov atom not found|Invalid data)/);
     await expectNothingLeft();
   });
 

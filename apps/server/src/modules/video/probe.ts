@@ -79,7 +79,8 @@ export async function probeVideo(binaries: FfmpegBinaries, path: string): Promis
       maxBuffer: 16 * 1024 * 1024,
     }));
   } catch (error) {
-    const stderr = (error as { stderr?: string }).stderr?.trim();
+    // ffprobe names the file; the detail names no path of this machine.
+    const stderr = (error as { stderr?: string }).stderr?.trim().replaceAll(path, 'the file');
     throw refusal(stderr?.split('\n').at(-1) ?? 'ffprobe could not read the file');
   }
   const probe = JSON.parse(output) as {

@@ -187,7 +187,8 @@ export function createVideoService(deps: VideoServiceDeps): VideoService {
       }
       await jobs.work<TranscodeJobData>(
         GIVEN_UP_QUEUE,
-        { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
+        // Rare, and nothing waits on it: looked for a tenth as often as transcodes.
+        { pollingIntervalSeconds: (options.pollingIntervalSeconds ?? 2) * 10 },
         async ([job]) => job && markGivenUp(db, job.data.videoId),
       );
     },
