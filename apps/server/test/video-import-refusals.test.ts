@@ -122,6 +122,33 @@ describe('importing a file', () => {
     await expectNothingLeft();
   });
 
+  it('refuses an mp4 cut short even when its index comes first', async () => {
+    const whole = path.join(await tempDir(), 'faststart.mp4');
+    const { ffmpeg } = await ffmpegBinaries();
+    const { execFileSync } = await import('node:child_process');
+    execFileSync(ffmpeg, [
+      '-v',
+      'error',
+      '-i',
+      goodVideo,
+      '-c',
+      'copy',
+      '-movflags',
+      '+faststart',
+      whole,
+    ]);
+    const cut = path.join(await tempDir(), 'cut.mp4');
+    await copyFile(whole, cut);
+    await truncate(cut, Math.floor((await readFile(whole)).length * 0.7));
+    const error = await refusal(service.importVideo({ path: cut }));
+    expect(error.status).toBe(STATUS.VIDEO_CORRUPT);
+    expect(error.detail).toBe('the file is cut short');
+    await expectNothingLeft();
+    // The same file whole is a video: the check is of the cut, not of faststart files.
+    const { videoId } = await service.importVideo({ path: whole });
+    expect((await service.get(videoId))!.state).toBe('queued');
+  });
+
   it('takes subtitles later, converting SRT, and refuses a bad one without changing the track', async () => {
     const { videoId } = await service.importVideo({ path: goodVideo });
     await service.setSubtitles(videoId, 'ja_JP', '1\n00:00:00,000 --> 00:00:01,500\nこんにちは\n');

@@ -37,6 +37,33 @@ function looksLikeVideoContainer(head: Buffer): boolean {
   );
 }
 
+/**
+ * An ISO BMFF file (mp4, mov) is a chain of boxes, each starting with its size. A box that claims
+ * more bytes than the file has means the file was cut short (an upload or copy that stopped),
+ * even when the index came first and ffprobe reads the header happily.
+ */
+async function isoBoxesCutShort(path: string): Promise<boolean> {
+  const file = await open(path, 'r');
+  try {
+    const { size } = await file.stat();
+    const header = Buffer.alloc(16);
+    let offset = 0;
+    for (let boxes = 0; offset < size && boxes < 10_000; boxes++) {
+      const { bytesRead } = await file.read(header, 0, 16, offset);
+      if (bytesRead < 8) return true;
+      const short = header.readUInt32BE(0);
+      // 1: the real size follows as 64 bits; 0: the box runs to the end of the file.
+      const boxSize = short === 1 ? Number(header.readBigUInt64BE(8)) : short;
+      if (short === 0) return false;
+      if (boxSize < 8 || (short === 1 && bytesRead < 16)) return true;
+      offset += boxSize;
+    }
+    return offset > size;
+  } finally {
+    await file.close();
+  }
+}
+
 async function headOf(path: string): Promise<Buffer> {
   const file = await open(path, 'r');
   try {
@@ -82,6 +109,9 @@ export async function probeVideo(binaries: FfmpegBinaries, path: string): Promis
     // ffprobe names the file; the detail names no path of this machine.
     const stderr = (error as { stderr?: string }).stderr?.trim().replaceAll(path, 'the file');
     throw refusal(stderr?.split('\n').at(-1) ?? 'ffprobe could not read the file');
+  }
+  if (head.toString('latin1', 4, 8) === 'ftyp' && (await isoBoxesCutShort(path))) {
+    throw new AppError(STATUS.VIDEO_CORRUPT, 'the file is cut short');
   }
   const probe = JSON.parse(output) as {
     format?: { format_name?: string; duration?: string };
