@@ -177,4 +177,45 @@ describe('a transcode killed part-way', () => {
       await own.close();
     }
   });
+
+  it('is not taken for an orphan by a second service starting in the same process', {
+    timeout: 120_000,
+  }, async () => {
+    const own = await createTestDatabase();
+    const media = createMediaStore(loadConfig({ DATA_DIR: await tempDir() }));
+    const make = async () =>
+      createVideoService({
+        db: own.db,
+        media,
+        logger: quietLogger(),
+        ffmpeg: await ffmpegBinaries(),
+        options: {
+          preset: 'ultrafast',
+          pollingIntervalSeconds: 0.5,
+          retryDelaySeconds: 1,
+          workDir: await tempDir(),
+        },
+      });
+    const [first, second] = [await make(), await make()];
+    try {
+      await first.start();
+      const { videoId } = await first.importVideo({ path: await makeTestVideo({ seconds: 6 }) });
+      await vi.waitFor(
+        async () => expect((await first.get(videoId))!.progress).toBeGreaterThan(0),
+        { timeout: 60_000, interval: 50 },
+      );
+      await second.start();
+      await first.waitUntilReady(videoId, 90_000);
+      const jobs = await own.db.execute(
+        sql`select state, retry_count from pgboss.job where data->>'videoId' = ${String(videoId)}`,
+      );
+      expect((jobs as unknown as { rows: unknown[] }).rows).toEqual([
+        { state: 'completed', retry_count: 0 },
+      ]);
+    } finally {
+      await first.stop();
+      await second.stop();
+      await own.close();
+    }
+  });
 });

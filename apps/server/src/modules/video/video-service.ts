@@ -64,6 +64,12 @@ export interface VideoService {
   stop(): Promise<void>;
 }
 
+/**
+ * Jobs running in this process, whichever service runs them: on the embedded database a second
+ * service (a seeding step beside the app's) must not take a live job for a crash's orphan.
+ */
+const runningHere = new Set<string>();
+
 /** Ten minutes plus four times the source's length: a 60 s episode gets 14 minutes. */
 const defaultExpiry = (sourceMs: number) => Math.min(23 * 3600, 600 + Math.ceil(sourceMs / 250));
 
@@ -151,7 +157,9 @@ export function createVideoService(deps: VideoServiceDeps): VideoService {
       const jobs = await queue();
       if (queueDb.single) {
         // This process holds the embedded database's lock, so no other runs these jobs.
-        const orphans = await activeJobIds(queueDb, TRANSCODE_QUEUE);
+        const orphans = (await activeJobIds(queueDb, TRANSCODE_QUEUE)).filter(
+          (id) => !runningHere.has(id),
+        );
         if (orphans.length) {
           await jobs.fail(TRANSCODE_QUEUE, orphans);
           logger.warn({ jobs: orphans.length }, 'video jobs interrupted by a restart are retried');
@@ -177,10 +185,12 @@ export function createVideoService(deps: VideoServiceDeps): VideoService {
             if (!job) return;
             const abort = new AbortController();
             running.add(abort);
+            runningHere.add(job.id);
             try {
               await handle(job, abort.signal);
             } finally {
               running.delete(abort);
+              runningHere.delete(job.id);
             }
           },
         );
