@@ -110,6 +110,8 @@ const envSchema = z.object({
     .transform((v) => v === 'true'),
   /** A public origin (CDN) in front of the bucket: media requests are redirected there. */
   MEDIA_PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  /** HMAC secret of signed video addresses; unset: generated once into DATA_DIR/keys. */
+  MEDIA_URL_SECRET: z.preprocess(emptyToUndefined, z.string().min(16).optional()),
   /** Character engine: unset → `openai` when LLM_BASE_URL is set, else the offline persona engine. */
   LLM_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['offline', 'openai']).optional()),
   /** OpenAI-compatible API base, e.g. https://api.openai.com/v1 or http://127.0.0.1:11434/v1. */

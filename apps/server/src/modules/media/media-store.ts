@@ -21,6 +21,20 @@ export function mediaTypeOf(name: string): string {
   return MEDIA_TYPES[extension];
 }
 
+/**
+ * A file kept under a path-like key rather than its hash: a video's HLS outputs
+ * (`video/{id}/master.m3u8`, `video/{id}/360p/seg_00001.ts`, …), which name each other by relative
+ * path. Letters, digits, `_` and `-` in each part, one dot before the extension: no spelling of a
+ * traversal is a key.
+ */
+export const MEDIA_KEY = /^video\/[1-9][0-9]{0,15}\/(?:[A-Za-z0-9_-]{1,64}\/){0,2}[A-Za-z0-9_-]{1,64}\.[a-z0-9]{1,5}$/;
+
+/** What a keyed file is, for validators and caches: its size and when it was last written. */
+export interface KeyedFileInfo {
+  size: number;
+  modifiedAt: Date;
+}
+
 /** Inclusive byte positions, as HTTP ranges count them. */
 export interface ByteRange {
   start: number;
@@ -36,4 +50,8 @@ export interface MediaStore {
   /** The file's bytes, or only `range` of them; null when there is no such file. */
   read(name: string, range?: ByteRange): Promise<Readable | null>;
   remove(name: string): Promise<void>;
+  /** A keyed file's size and time (MEDIA_KEY), or null when there is none. */
+  statKey(key: string): Promise<KeyedFileInfo | null>;
+  /** A keyed file's bytes, or only `range` of them; null when there is no such file. */
+  readKey(key: string, range?: ByteRange): Promise<Readable | null>;
 }

@@ -10,7 +10,14 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { LRUCache } from 'lru-cache';
-import { MEDIA_NAME, type MediaStore, mediaName, mediaTypeOf } from './media-store.js';
+import {
+  type KeyedFileInfo,
+  MEDIA_KEY,
+  MEDIA_NAME,
+  type MediaStore,
+  mediaName,
+  mediaTypeOf,
+} from './media-store.js';
 
 export interface S3MediaOptions {
   bucket: string;
@@ -57,6 +64,25 @@ export function createS3MediaStore(options: S3MediaOptions): MediaStore {
     }
   }
 
+  // A keyed file may be written again (a retried transcode), so its HEAD is trusted a minute only.
+  const keyed = new LRUCache<string, KeyedFileInfo>({ max: 10_000, ttl: 60_000 });
+
+  async function get(Key: string, range?: { start: number; end: number }) {
+    try {
+      const object = await client.send(
+        new GetObjectCommand({
+          Bucket,
+          Key,
+          Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+        }),
+      );
+      return object.Body as Readable;
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
   return {
     kind: 's3',
     async put(bytes, extension) {
@@ -76,25 +102,29 @@ export function createS3MediaStore(options: S3MediaOptions): MediaStore {
     },
     size,
     async read(name, range) {
-      if (!MEDIA_NAME.test(name)) return null;
-      try {
-        const object = await client.send(
-          new GetObjectCommand({
-            Bucket,
-            Key: name,
-            Range: range ? `bytes=${range.start}-${range.end}` : undefined,
-          }),
-        );
-        return object.Body as Readable;
-      } catch (error) {
-        if (isMissing(error)) return null;
-        throw error;
-      }
+      return MEDIA_NAME.test(name) ? get(name, range) : null;
     },
     async remove(name) {
       if (!MEDIA_NAME.test(name)) return;
       sizes.delete(name);
       await client.send(new DeleteObjectCommand({ Bucket, Key: name }));
+    },
+    async statKey(key) {
+      if (!MEDIA_KEY.test(key)) return null;
+      const known = keyed.get(key);
+      if (known) return known;
+      try {
+        const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+        const info = { size: head.ContentLength ?? 0, modifiedAt: head.LastModified ?? new Date(0) };
+        keyed.set(key, info);
+        return info;
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+    async readKey(key, range) {
+      return MEDIA_KEY.test(key) ? get(key, range) : null;
     },
   };
 }
