@@ -32,13 +32,13 @@ import {
   createSocialModule,
   registerCommentRoutes,
 } from './modules/social/index.js';
+import { createVideoServe } from './modules/video/serve/index.js';
 import {
   createUnlockService,
   createWalletService,
   runLotExpiry,
   type UnlockResolver,
 } from './modules/wallet/index.js';
-import { createVideoServe } from './modules/video/serve/index.js';
 import { registerWalletRoutes } from './modules/wallet/routes.js';
 import type { Database } from './platform/db/client.js';
 import { authGate, optionalAuth } from './platform/http/auth-gate.js';

@@ -68,7 +68,9 @@ describe('playing an episode', () => {
 
     const poster = await get(video.poster_url);
     expect(poster.headers.get('content-type')).toBe('image/jpeg');
-    expect(Buffer.from(await poster.arrayBuffer()).subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+    expect(Buffer.from(await poster.arrayBuffer()).subarray(0, 2)).toEqual(
+      Buffer.from([0xff, 0xd8]),
+    );
     const subtitles = await get(video.subtitles[0]!.url);
     expect(subtitles.headers.get('content-type')).toBe('text/vtt; charset=utf-8');
     expect(await subtitles.text()).toContain('Hello.');
@@ -157,7 +159,10 @@ describe('playing an episode', () => {
     const viewer = await signedIn(server);
     await giveGems(server, viewer.user.id, 100);
     const bought = await unlockEpisode(server, viewer.token, game.id, lockedInfo.id);
-    expect(bought).toMatchObject({ status: 200, data: { already_unlocked: false, price: 40, gem_balance: 60 } });
+    expect(bought).toMatchObject({
+      status: 200,
+      data: { already_unlocked: false, price: 40, gem_balance: 60 },
+    });
     const unlocked = await play(lockedInfo.id, viewer.token);
     expect(unlocked.data!.episode).toMatchObject({ unlocked: true, price_gems: 40 });
     expect((await get(await playable(unlocked.data!.video))).status).toBe(200);
@@ -200,11 +205,17 @@ describe('playing an episode', () => {
       `360p/index.exe`,
       `360p//seg_00001.ts`,
     ];
-    const straight = await server.app.inject({ method: 'GET', url: `${new URL(at, origin).pathname}/360p/seg_00001.ts` });
+    const straight = await server.app.inject({
+      method: 'GET',
+      url: `${new URL(at, origin).pathname}/360p/seg_00001.ts`,
+    });
     expect(straight.statusCode).toBe(200);
     for (const spelling of spellings) {
       // Sent as written: fetch would resolve the dot segments itself.
-      const res = await server.app.inject({ method: 'GET', url: `${new URL(at, origin).pathname}/${spelling}` });
+      const res = await server.app.inject({
+        method: 'GET',
+        url: `${new URL(at, origin).pathname}/${spelling}`,
+      });
       expect([403, 404], spelling).toContain(res.statusCode);
       expect(res.headers['content-type'] ?? '', spelling).not.toMatch(/mpegurl|mp2t/);
     }

@@ -24,7 +24,11 @@ const db = () => server.database.db;
 const progress = (token: string, episodeId: number, positionMs: number, completed?: boolean) =>
   api(server, CALLS.episodeProgress, {
     token,
-    body: { episode_id: episodeId, position_ms: positionMs, ...(completed === undefined ? {} : { completed }) },
+    body: {
+      episode_id: episodeId,
+      position_ms: positionMs,
+      ...(completed === undefined ? {} : { completed }),
+    },
   });
 const countsOf = async (episodeId: number) => {
   const [row] = await db()
@@ -41,14 +45,26 @@ describe('saving progress', () => {
     const { episodeIds } = await buildSeries(server);
     const viewer = await signedIn(server);
     const episodeId = episodeIds[0]!;
-    expect((await progress(viewer.token, episodeId, 1_000)).data).toEqual({ position_ms: 1_000, completed: false });
+    expect((await progress(viewer.token, episodeId, 1_000)).data).toEqual({
+      position_ms: 1_000,
+      completed: false,
+    });
     expect(await countsOf(episodeId)).toEqual({ views: 1, completions: 0 });
-    expect((await progress(viewer.token, episodeId, 1_500)).data).toEqual({ position_ms: 1_500, completed: false });
+    expect((await progress(viewer.token, episodeId, 1_500)).data).toEqual({
+      position_ms: 1_500,
+      completed: false,
+    });
     const nearEnd = FIXTURE_DURATION_MS - SERIES_LIMITS.completeWithinMs;
-    expect((await progress(viewer.token, episodeId, nearEnd)).data).toEqual({ position_ms: nearEnd, completed: true });
+    expect((await progress(viewer.token, episodeId, nearEnd)).data).toEqual({
+      position_ms: nearEnd,
+      completed: true,
+    });
     expect(await countsOf(episodeId)).toEqual({ views: 1, completions: 1 });
     // Watching the start again moves the position; the episode stays finished and counted once.
-    expect((await progress(viewer.token, episodeId, 200, true)).data).toEqual({ position_ms: 200, completed: true });
+    expect((await progress(viewer.token, episodeId, 200, true)).data).toEqual({
+      position_ms: 200,
+      completed: true,
+    });
     expect(await countsOf(episodeId)).toEqual({ views: 1, completions: 1 });
   });
 
@@ -104,7 +120,9 @@ describe('saving progress', () => {
     );
     expect(rush.map((r) => r.status)).toEqual(Array(50).fill(200));
     expect(await countsOf(one)).toEqual({ views: 1, completions: 1 });
-    expect(await db().select().from(episodeWatches).where(eq(episodeWatches.episodeId, one))).toHaveLength(1);
+    expect(
+      await db().select().from(episodeWatches).where(eq(episodeWatches.episodeId, one)),
+    ).toHaveLength(1);
 
     const viewers = await Promise.all(Array.from({ length: 20 }, () => signedIn(server)));
     const crowd = await Promise.all(viewers.map((v) => progress(v.token, many, 3_900)));

@@ -23,12 +23,15 @@ const seriesPage = (gameId: number, token?: string, lang?: string) =>
     ...(lang ? { lang } : {}),
   });
 const progress = (token: string, episodeId: number, positionMs: number) =>
-  api(server, CALLS.episodeProgress, { token, body: { episode_id: episodeId, position_ms: positionMs } });
+  api(server, CALLS.episodeProgress, {
+    token,
+    body: { episode_id: episodeId, position_ms: positionMs },
+  });
 const continueWatching = async (token?: string) =>
   (await api(server, CALLS.continueWatching, token ? { token } : {})).data!.list;
 
 describe('a series page', () => {
-  it('shows the series in the viewer\'s language with its episodes, free ones open and the rest locked', async () => {
+  it("shows the series in the viewer's language with its episodes, free ones open and the rest locked", async () => {
     const { game, episodeIds } = await buildSeries(server, { freeEpisodes: 2, price: 30 });
     const res = await seriesPage(game.id, undefined, 'zh_CN');
     expect(res.status).toBe(200);
@@ -39,23 +42,33 @@ describe('a series page', () => {
       free_episodes: 2,
       episode_count: 4,
     });
-    expect(episodes.map((e) => [e.id, e.number, e.title, e.unlocked, e.price_gems, e.ready])).toEqual([
+    expect(
+      episodes.map((e) => [e.id, e.number, e.title, e.unlocked, e.price_gems, e.ready]),
+    ).toEqual([
       [episodeIds[0], 1, '第1集', true, 0, true],
       [episodeIds[1], 2, '第2集', true, 0, true],
       [episodeIds[2], 3, '第3集', false, 30, true],
       [episodeIds[3], 4, '第4集', false, 30, true],
     ]);
     for (const e of episodes) {
-      expect(e).toMatchObject({ duration_ms: FIXTURE_DURATION_MS, position_ms: 0, completed: false });
+      expect(e).toMatchObject({
+        duration_ms: FIXTURE_DURATION_MS,
+        position_ms: 0,
+        completed: false,
+      });
       expect(e.poster_url).toMatch(/\/media\/v\/\d+\/f\d+-[\w-]{22}\/poster\.jpg$/);
     }
     expect(clips).toHaveLength(1);
-    expect(clips[0]).toMatchObject({ game_id: game.id, title: '抢先看', series_title: series.title });
+    expect(clips[0]).toMatchObject({
+      game_id: game.id,
+      title: '抢先看',
+      series_title: series.title,
+    });
     expect(clips[0]!.video.hls_url).toMatch(/master\.m3u8$/);
     expect(resume).toBeNull();
   });
 
-  it('shows the viewer\'s unlocks, positions and where to resume', async () => {
+  it("shows the viewer's unlocks, positions and where to resume", async () => {
     const { game, episodeIds } = await buildSeries(server, { freeEpisodes: 2, price: 30 });
     const viewer = await signedIn(server);
     await giveGems(server, viewer.user.id, 30);
@@ -132,16 +145,23 @@ describe('clips and continue watching', () => {
 });
 
 describe('series among works', () => {
-  it('filters the game list by kind and counts a series\' episodes as its chapters', async () => {
+  it("filters the game list by kind and counts a series' episodes as its chapters", async () => {
     const { game } = await buildSeries(server, { episodes: 3 });
     const story = await buildGame(server.database.db);
     const { token } = await signedIn(server);
     const list = async (kind?: 'story' | 'series') =>
-      (await api(server, CALLS.gameList, { token, query: { page_size: 50, ...(kind ? { kind } : {}) } }))
-        .data!;
+      (
+        await api(server, CALLS.gameList, {
+          token,
+          query: { page_size: 50, ...(kind ? { kind } : {}) },
+        })
+      ).data!;
     const series = await list('series');
     expect(series.list.every((c) => c.kind === 'series')).toBe(true);
-    expect(series.list.find((c) => c.id === game.id)).toMatchObject({ kind: 'series', chapter_count: 3 });
+    expect(series.list.find((c) => c.id === game.id)).toMatchObject({
+      kind: 'series',
+      chapter_count: 3,
+    });
     expect(series.list.some((c) => c.id === story.id)).toBe(false);
     const stories = await list('story');
     expect(stories.list.every((c) => c.kind === 'story')).toBe(true);
@@ -154,7 +174,7 @@ describe('series among works', () => {
     expect(refused.status).toBe(STATUS.INVALID_PARAMS);
   });
 
-  it('answers the play page\'s game info for a series with its card and no chapters; a story step on it is refused', async () => {
+  it("answers the play page's game info for a series with its card and no chapters; a story step on it is refused", async () => {
     const { game } = await buildSeries(server, { episodes: 2 });
     const viewer = await signedIn(server);
     const info = await api(server, CALLS.resourceInfo, {

@@ -30,9 +30,15 @@ describe('unlocking an episode', () => {
     const viewer = await signedIn(server);
     await giveGems(server, viewer.user.id, 60);
     const first = await unlockEpisode(server, viewer.token, game.id, episodeIds[3]!);
-    expect(first).toMatchObject({ status: 200, data: { already_unlocked: false, price: 25, gem_balance: 35 } });
+    expect(first).toMatchObject({
+      status: 200,
+      data: { already_unlocked: false, price: 25, gem_balance: 35 },
+    });
     const again = await unlockEpisode(server, viewer.token, game.id, episodeIds[3]!);
-    expect(again).toMatchObject({ status: 200, data: { already_unlocked: true, price: 0, gem_balance: 35 } });
+    expect(again).toMatchObject({
+      status: 200,
+      data: { already_unlocked: true, price: 0, gem_balance: 35 },
+    });
     const entries = await entriesOf(viewer.user.id);
     expect(entries.map((e) => [e.type, e.amount, e.ref])).toEqual([
       ['grant', 60, 'start'],
@@ -40,7 +46,7 @@ describe('unlocking an episode', () => {
     ]);
   });
 
-  it('refuses free episodes, priced-0 episodes, unknown ones and another series\' (3010), charging nothing', async () => {
+  it("refuses free episodes, priced-0 episodes, unknown ones and another series' (3010), charging nothing", async () => {
     const { game, episodeIds } = await buildSeries(server, { freeEpisodes: 2, price: 25 });
     const other = await buildSeries(server, { price: 25 });
     const zero = await buildSeries(server, { freeEpisodes: 0, price: 0, episodes: 1 });
@@ -80,7 +86,9 @@ describe('unlocking an episode', () => {
     const viewer = await signedIn(server);
     await giveGems(server, viewer.user.id, 100);
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () => unlockEpisode(server, viewer.token, game.id, episodeIds[2]!)),
+      Array.from({ length: 20 }, () =>
+        unlockEpisode(server, viewer.token, game.id, episodeIds[2]!),
+      ),
     );
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
     expect(answers.filter((a) => a.data!.already_unlocked === false)).toHaveLength(1);

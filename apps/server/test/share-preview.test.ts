@@ -91,7 +91,11 @@ describe('a work’s link preview', () => {
     const series = await buildGame(server.database.db, {
       kind: 'series',
       title: { en_US: 'Rooftop Vows', zh_CN: '天台誓约', ja_JP: '屋上の誓い' },
-      description: { en_US: 'A drama in minutes.', zh_CN: '几分钟的短剧。', ja_JP: '数分のドラマ。' },
+      description: {
+        en_US: 'A drama in minutes.',
+        zh_CN: '几分钟的短剧。',
+        ja_JP: '数分のドラマ。',
+      },
     });
     const { head } = await page(`/drama/${series.id}?lang=zh_CN`);
     expect(one(head, 'og:title')).toBe('天台誓约');

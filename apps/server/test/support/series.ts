@@ -139,7 +139,14 @@ let keys = 0;
 /** Gems for a player, granted straight through the wallet. */
 export async function giveGems(server: TestServer, userId: number, gems: number): Promise<void> {
   const wallet = createWalletService({ now: () => server.clock.now });
-  await wallet.grant(server.database.db, userId, gems, 'grant', 'start', `series-gems-${++keys}-${userId}`);
+  await wallet.grant(
+    server.database.db,
+    userId,
+    gems,
+    'grant',
+    'start',
+    `series-gems-${++keys}-${userId}`,
+  );
 }
 
 /** The wallet's unlock call for an episode, as the player's unlock confirmation sends it. */

@@ -27,7 +27,8 @@ export function mediaTypeOf(name: string): string {
  * path. Letters, digits, `_` and `-` in each part, one dot before the extension: no spelling of a
  * traversal is a key.
  */
-export const MEDIA_KEY = /^video\/[1-9][0-9]{0,15}\/(?:[A-Za-z0-9_-]{1,64}\/){0,2}[A-Za-z0-9_-]{1,64}\.[a-z0-9]{1,5}$/;
+export const MEDIA_KEY =
+  /^video\/[1-9][0-9]{0,15}\/(?:[A-Za-z0-9_-]{1,64}\/){0,2}[A-Za-z0-9_-]{1,64}\.[a-z0-9]{1,5}$/;
 
 /** What a keyed file is, for validators and caches: its size and when it was last written. */
 export interface KeyedFileInfo {

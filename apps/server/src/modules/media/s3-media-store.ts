@@ -115,7 +115,10 @@ export function createS3MediaStore(options: S3MediaOptions): MediaStore {
       if (known) return known;
       try {
         const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
-        const info = { size: head.ContentLength ?? 0, modifiedAt: head.LastModified ?? new Date(0) };
+        const info = {
+          size: head.ContentLength ?? 0,
+          modifiedAt: head.LastModified ?? new Date(0),
+        };
         keyed.set(key, info);
         return info;
       } catch (error) {

@@ -76,9 +76,7 @@ export async function findEpisode(db: Db | Tx, episodeId: number): Promise<Episo
     .innerJoin(games, eq(games.id, episodes.gameId))
     .leftJoin(series, eq(series.gameId, episodes.gameId))
     .leftJoin(videos, eq(videos.id, episodes.videoId))
-    .where(
-      and(eq(episodes.id, episodeId), eq(games.kind, 'series'), isNotNull(games.publishedAt)),
-    );
+    .where(and(eq(episodes.id, episodeId), eq(games.kind, 'series'), isNotNull(games.publishedAt)));
   return row ?? null;
 }
 

@@ -1,4 +1,10 @@
-import type { CallBody, CallData, EpisodePlay, episodeProgressCall, episodeStatsCall } from '@taleforge/contracts';
+import type {
+  CallBody,
+  CallData,
+  EpisodePlay,
+  episodeProgressCall,
+  episodeStatsCall,
+} from '@taleforge/contracts';
 import { type Locale, SERIES_LIMITS } from '@taleforge/contracts/constants';
 import { STATUS } from '@taleforge/contracts/status';
 import type { Db } from '../../platform/db/client.js';
@@ -26,7 +32,11 @@ export function createEpisodeService(deps: { db: Db; links: SeriesVideoLinks; no
   }
 
   /** Signed addresses of a watchable, ready episode (6304 while its video is being made). */
-  async function play(viewerId: number | null, locale: Locale, episodeId: number): Promise<EpisodePlay> {
+  async function play(
+    viewerId: number | null,
+    locale: Locale,
+    episodeId: number,
+  ): Promise<EpisodePlay> {
     const episode = await watchable(viewerId, episodeId);
     const video = isReady(episode.video) ? links.source(episode.video) : null;
     if (!video) throw new AppError(STATUS.EPISODE_NOT_READY);
@@ -74,7 +84,10 @@ export function createEpisodeService(deps: { db: Db; links: SeriesVideoLinks; no
   }
 
   /** Views and completions per episode, for the series' creator and admins only (else 6305). */
-  async function stats(auth: AuthContext, gameId: number): Promise<CallData<typeof episodeStatsCall>> {
+  async function stats(
+    auth: AuthContext,
+    gameId: number,
+  ): Promise<CallData<typeof episodeStatsCall>> {
     const found = await findSeries(db, gameId);
     if (!found) throw new AppError(STATUS.SERIES_NOT_FOUND);
     if (found.creatorId !== auth.userId && auth.role !== 'admin') {

@@ -24,8 +24,7 @@ export interface SeriesRouteDeps {
 
 export function registerSeriesRoutes(app: FastifyInstance, deps: SeriesRouteDeps): void {
   const { reads, episodes, limits, cache, optionalAuth } = deps;
-  const viewerOf = async (request: FastifyRequest) =>
-    (await optionalAuth(request))?.userId ?? null;
+  const viewerOf = async (request: FastifyRequest) => (await optionalAuth(request))?.userId ?? null;
 
   defineRoute(app, seriesCall, async ({ query, request }) =>
     reads.page(await viewerOf(request), request.locale, query.game_id),

@@ -17,7 +17,11 @@ const CONTINUE_MAX = 20;
 
 /** The public reads of series: a series page, the home's clips, the viewer's continue watching. */
 export function createSeriesReads({ db, links }: { db: Db; links: SeriesVideoLinks }) {
-  async function page(viewerId: number | null, locale: Locale, gameId: number): Promise<SeriesPage> {
+  async function page(
+    viewerId: number | null,
+    locale: Locale,
+    gameId: number,
+  ): Promise<SeriesPage> {
     const found = await findSeries(db, gameId);
     const [card] = found ? await findGameCards(db, [gameId]) : [];
     if (!found || !card) throw new AppError(STATUS.SERIES_NOT_FOUND);
@@ -81,7 +85,12 @@ export function createSeriesReads({ db, links }: { db: Db; links: SeriesVideoLin
       list: gameIds.flatMap((gameId) => {
         const card = cardOf.get(gameId);
         const episodes = list.filter((e) => e.gameId === gameId);
-        const at = card ? continueAt(episodes, watches.filter((w) => w.gameId === gameId)) : null;
+        const at = card
+          ? continueAt(
+              episodes,
+              watches.filter((w) => w.gameId === gameId),
+            )
+          : null;
         if (!card || !at) return [];
         const shown = toGameCard(card, locale);
         const { video } = at.episode;

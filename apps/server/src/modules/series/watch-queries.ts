@@ -54,7 +54,14 @@ export async function latestWatchPerSeries(
  */
 export async function saveWatch(
   tx: Tx,
-  watch: { userId: number; episodeId: number; gameId: number; positionMs: number; completed: boolean; now: Date },
+  watch: {
+    userId: number;
+    episodeId: number;
+    gameId: number;
+    positionMs: number;
+    completed: boolean;
+    now: Date;
+  },
 ): Promise<{ positionMs: number; completed: boolean }> {
   const { userId, episodeId, now } = watch;
   const [inserted] = await tx
