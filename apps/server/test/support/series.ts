@@ -1,11 +1,11 @@
 import { execFile } from 'node:child_process';
-import { cp, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { CALLS } from '@taleforge/contracts';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../src/config.js';
+import { createMediaStore } from '../../src/modules/media/index.js';
 import { attachClip, attachEpisodeVideo, saveSeries } from '../../src/modules/series/index.js';
 import { createWalletService } from '../../src/modules/wallet/index.js';
 import type { Db } from '../../src/platform/db/client.js';
@@ -65,31 +65,12 @@ export function hlsFixture(): Promise<string> {
  * files under DATA_DIR/media, or objects in the bucket when MEDIA_S3_BUCKET is set.
  */
 export async function storeFolder(config: Config, from: string, prefix: string): Promise<void> {
-  if (!config.MEDIA_S3_BUCKET) {
-    await cp(from, path.join(config.mediaDir, prefix), { recursive: true });
-    return;
-  }
-  const client = new S3Client({
-    region: config.MEDIA_S3_REGION,
-    endpoint: config.MEDIA_S3_ENDPOINT,
-    forcePathStyle: config.MEDIA_S3_FORCE_PATH_STYLE,
-    credentials: {
-      accessKeyId: config.MEDIA_S3_ACCESS_KEY_ID!,
-      secretAccessKey: config.MEDIA_S3_SECRET_ACCESS_KEY!,
-    },
-  });
+  const store = createMediaStore(config);
   for (const entry of await readdir(from, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
     const file = path.join(entry.parentPath, entry.name);
-    await client.send(
-      new PutObjectCommand({
-        Bucket: config.MEDIA_S3_BUCKET,
-        Key: `${prefix}/${path.relative(from, file).split(path.sep).join('/')}`,
-        Body: await readFile(file),
-      }),
-    );
+    await store.putAt(`${prefix}/${path.relative(from, file).split(path.sep).join('/')}`, { file });
   }
-  client.destroy();
 }
 
 /**

@@ -1,11 +1,14 @@
 import parseRange from 'range-parser';
 import type { ByteRange } from './media-store.js';
 
-/** One satisfiable range, null for the whole file (no Range, or an If-Range that no longer holds). */
+/**
+ * One satisfiable range, null for the whole file (no Range, or an If-Range that no longer holds,
+ * or any If-Range when the file has no ETag to compare it with).
+ */
 export function wantedRange(
   header: string | undefined,
   ifRange: string | string[] | undefined,
-  etag: string,
+  etag: string | null,
   size: number,
 ): ByteRange | 'unsatisfiable' | null {
   if (!header || (ifRange !== undefined && ifRange !== etag)) return null;

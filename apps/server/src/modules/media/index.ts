@@ -3,10 +3,10 @@ export { wantedRange } from './byte-range.js';
 export { createMediaStore } from './create-media-store.js';
 export {
   type ByteRange,
-  type KeyedFileInfo,
   MEDIA_EXTENSIONS,
   MEDIA_KEY,
   type MediaExtension,
   type MediaStore,
+  mediaTypeOf,
 } from './media-store.js';
 export { registerMediaRoutes } from './routes.js';

@@ -1,31 +1,42 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { MEDIA_KEY, MEDIA_NAME, type MediaStore, mediaName } from './media-store.js';
+import { isStoredName, MEDIA_PREFIX, type MediaStore, mediaName } from './media-store.js';
 
-/** Media in a directory of the local disk, by content hash: the embedded default. */
+/** Media in a directory of the local disk, by content hash or key: the embedded default. */
 export function createLocalMediaStore(dir: string): MediaStore {
-  // Only a stored name ever reaches the disk: no traversal in any spelling can.
-  const fileOf = (name: string) => (MEDIA_NAME.test(name) ? path.join(dir, name) : null);
-  const keyedFileOf = (key: string) => (MEDIA_KEY.test(key) ? path.join(dir, key) : null);
+  // Only a stored name or key ever reaches the disk: no traversal in any spelling can.
+  const fileOf = (name: string) => (isStoredName(name) ? path.join(dir, name) : null);
   const sizeOf = async (file: string) =>
     stat(file).then(
       (info) => (info.isFile() ? info.size : null),
       () => null,
     );
 
+  /** Written aside and renamed: a reader (or another process) sees the whole file or none. */
+  async function writeWhole(file: string, body: Uint8Array | { file: string }) {
+    await mkdir(path.dirname(file), { recursive: true });
+    const temp = path.join(
+      path.dirname(file),
+      `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`,
+    );
+    try {
+      if (body instanceof Uint8Array) await writeFile(temp, body);
+      else await copyFile(body.file, temp);
+      await rename(temp, file);
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
+  }
+
   return {
     kind: 'local',
     async put(bytes, extension) {
       const name = mediaName(bytes, extension);
       const file = path.join(dir, name);
-      if ((await sizeOf(file)) !== null) return name;
-      await mkdir(dir, { recursive: true });
-      // Written aside and renamed: a reader (or another process) sees the whole file or none.
-      const temp = path.join(dir, `.${name}.${randomBytes(6).toString('hex')}.tmp`);
-      await writeFile(temp, bytes);
-      await rename(temp, file);
+      if ((await sizeOf(file)) === null) await writeWhole(file, bytes);
       return name;
     },
     async size(name) {
@@ -41,21 +52,25 @@ export function createLocalMediaStore(dir: string): MediaStore {
       const file = fileOf(name);
       if (file) await rm(file, { force: true });
     },
-    async statKey(key) {
-      const file = keyedFileOf(key);
-      if (!file) return null;
-      const info = await stat(file).catch(() => null);
-      return info?.isFile() ? { size: info.size, modifiedAt: info.mtime } : null;
+    async putAt(key, body) {
+      const file = fileOf(key);
+      if (!file || !key.includes('/')) throw new Error(`not a media key: ${key}`);
+      await writeWhole(file, body);
     },
-    async readKey(key, range) {
-      const file = keyedFileOf(key);
-      if (!file) return null;
-      // Opened before it is handed on: a file removed since its stat is a miss, not a broken stream.
-      const stream = createReadStream(file, range);
-      return new Promise((resolve) => {
-        stream.once('open', () => resolve(stream));
-        stream.once('error', () => resolve(null));
-      });
+    async list(prefix) {
+      if (!MEDIA_PREFIX.test(prefix)) return [];
+      const entries = await readdir(path.join(dir, prefix), {
+        recursive: true,
+        withFileTypes: true,
+      }).catch(() => []);
+      return entries
+        .filter((entry) => entry.isFile() && !entry.name.startsWith('.'))
+        .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+        .map((relative) => relative.split(path.sep).join('/'));
+    },
+    async removePrefix(prefix) {
+      if (!MEDIA_PREFIX.test(prefix)) throw new Error(`not a media folder: ${prefix}`);
+      await rm(path.join(dir, prefix), { recursive: true, force: true });
     },
   };
 }

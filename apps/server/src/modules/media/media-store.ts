@@ -17,24 +17,33 @@ export function mediaName(bytes: Uint8Array, extension: MediaExtension): string 
 }
 
 export function mediaTypeOf(name: string): string {
-  const extension = name.slice(name.lastIndexOf('.') + 1) as MediaExtension;
-  return MEDIA_TYPES[extension];
+  const extension = name.slice(name.lastIndexOf('.') + 1);
+  return (
+    MEDIA_TYPES[extension as MediaExtension] ??
+    KEYED_TYPES[extension as keyof typeof KEYED_TYPES] ??
+    'application/octet-stream'
+  );
 }
+
+/** Types of the files kept under a key (a video's playlists, segments, pictures, subtitles). */
+const KEYED_TYPES = {
+  m3u8: 'application/vnd.apple.mpegurl',
+  ts: 'video/mp2t',
+  jpg: 'image/jpeg',
+  vtt: 'text/vtt; charset=utf-8',
+} as const;
 
 /**
- * A file kept under a path-like key rather than its hash: a video's HLS outputs
- * (`video/{id}/master.m3u8`, `video/{id}/360p/seg_00001.ts`, …), which name each other by relative
- * path. Letters, digits, `_` and `-` in each part, one dot before the extension: no spelling of a
- * traversal is a key.
+ * A key: folders and a file name of letters, digits, `_`, `-` and `.`, each starting with a
+ * letter or digit, so no spelling of `..` or an absolute path is one. It has a folder, so it
+ * never looks like a content-hash name.
  */
-export const MEDIA_KEY =
-  /^video\/[1-9][0-9]{0,15}\/(?:[A-Za-z0-9_-]{1,64}\/){0,2}[A-Za-z0-9_-]{1,64}\.[a-z0-9]{1,5}$/;
+export const MEDIA_KEY = /^(?:[A-Za-z0-9][A-Za-z0-9_.-]*\/)+[A-Za-z0-9][A-Za-z0-9_.-]*$/;
+/** A folder of keys, as removePrefix takes it: `video/12/`. */
+export const MEDIA_PREFIX = /^(?:[A-Za-z0-9][A-Za-z0-9_.-]*\/)+$/;
 
-/** What a keyed file is, for validators and caches: its size and when it was last written. */
-export interface KeyedFileInfo {
-  size: number;
-  modifiedAt: Date;
-}
+/** A name the store knows how to hold: a content-hash name or a key. */
+export const isStoredName = (name: string) => MEDIA_NAME.test(name) || MEDIA_KEY.test(name);
 
 /** Inclusive byte positions, as HTTP ranges count them. */
 export interface ByteRange {
@@ -51,8 +60,13 @@ export interface MediaStore {
   /** The file's bytes, or only `range` of them; null when there is no such file. */
   read(name: string, range?: ByteRange): Promise<Readable | null>;
   remove(name: string): Promise<void>;
-  /** A keyed file's size and time (MEDIA_KEY), or null when there is none. */
-  statKey(key: string): Promise<KeyedFileInfo | null>;
-  /** A keyed file's bytes, or only `range` of them; null when there is no such file. */
-  readKey(key: string, range?: ByteRange): Promise<Readable | null>;
+  /**
+   * Keeps `body` (bytes, or a local file's contents) under a key the caller chose, replacing
+   * what was there: a job run again writes the same keys, so it leaves one result.
+   */
+  putAt(key: string, body: Uint8Array | { file: string }): Promise<void>;
+  /** The keys under the folder `prefix` (which ends in `/`), in no particular order. */
+  list(prefix: string): Promise<string[]>;
+  /** Removes every key under the folder `prefix` (which ends in `/`). */
+  removePrefix(prefix: string): Promise<void>;
 }

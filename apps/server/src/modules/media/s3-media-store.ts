@@ -1,8 +1,11 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsCommand,
   NoSuchKey,
   NotFound,
   PutObjectCommand,
@@ -11,9 +14,10 @@ import {
 } from '@aws-sdk/client-s3';
 import { LRUCache } from 'lru-cache';
 import {
-  type KeyedFileInfo,
+  isStoredName,
   MEDIA_KEY,
   MEDIA_NAME,
+  MEDIA_PREFIX,
   type MediaStore,
   mediaName,
   mediaTypeOf,
@@ -44,39 +48,34 @@ export function createS3MediaStore(options: S3MediaOptions): MediaStore {
     endpoint: options.endpoint,
     forcePathStyle: options.forcePathStyle,
     credentials: options.credentials,
+    // A file is streamed, not held in memory: its checksum would need a trailer that several
+    // S3-compatible servers refuse. The signature and TLS already protect the bytes in transit.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
   });
   const Bucket = options.bucket;
+  // A listing's path-style address is `/bucket/`; some S3-compatible servers sign it as `/bucket`
+  // and refuse the request. S3 itself takes either, so it is sent without the slash.
+  client.middlewareStack.add(
+    (next) => (args) => {
+      const request = args.request as { path?: string };
+      if (request.path === `/${Bucket}/`) request.path = `/${Bucket}`;
+      return next(args);
+    },
+    { step: 'build', name: 'bucketPathWithoutSlash' },
+  );
   // A name is its content's hash, so its size never changes: one HEAD per name and process.
   const sizes = new LRUCache<string, number>({ max: 10_000 });
 
   async function size(name: string): Promise<number | null> {
-    if (!MEDIA_NAME.test(name)) return null;
+    if (!isStoredName(name)) return null;
     const known = sizes.get(name);
     if (known !== undefined) return known;
     try {
       const head = await client.send(new HeadObjectCommand({ Bucket, Key: name }));
       const bytes = head.ContentLength ?? 0;
-      sizes.set(name, bytes);
+      // A key is overwritten when its job runs again: only a hash name's size is forever.
+      if (MEDIA_NAME.test(name)) sizes.set(name, bytes);
       return bytes;
-    } catch (error) {
-      if (isMissing(error)) return null;
-      throw error;
-    }
-  }
-
-  // A keyed file may be written again (a retried transcode), so its HEAD is trusted a minute only.
-  const keyed = new LRUCache<string, KeyedFileInfo>({ max: 10_000, ttl: 60_000 });
-
-  async function get(Key: string, range?: { start: number; end: number }) {
-    try {
-      const object = await client.send(
-        new GetObjectCommand({
-          Bucket,
-          Key,
-          Range: range ? `bytes=${range.start}-${range.end}` : undefined,
-        }),
-      );
-      return object.Body as Readable;
     } catch (error) {
       if (isMissing(error)) return null;
       throw error;
@@ -102,32 +101,66 @@ export function createS3MediaStore(options: S3MediaOptions): MediaStore {
     },
     size,
     async read(name, range) {
-      return MEDIA_NAME.test(name) ? get(name, range) : null;
-    },
-    async remove(name) {
-      if (!MEDIA_NAME.test(name)) return;
-      sizes.delete(name);
-      await client.send(new DeleteObjectCommand({ Bucket, Key: name }));
-    },
-    async statKey(key) {
-      if (!MEDIA_KEY.test(key)) return null;
-      const known = keyed.get(key);
-      if (known) return known;
+      if (!isStoredName(name)) return null;
       try {
-        const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
-        const info = {
-          size: head.ContentLength ?? 0,
-          modifiedAt: head.LastModified ?? new Date(0),
-        };
-        keyed.set(key, info);
-        return info;
+        const object = await client.send(
+          new GetObjectCommand({
+            Bucket,
+            Key: name,
+            Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+          }),
+        );
+        return object.Body as Readable;
       } catch (error) {
         if (isMissing(error)) return null;
         throw error;
       }
     },
-    async readKey(key, range) {
-      return MEDIA_KEY.test(key) ? get(key, range) : null;
+    async remove(name) {
+      if (!isStoredName(name)) return;
+      sizes.delete(name);
+      await client.send(new DeleteObjectCommand({ Bucket, Key: name }));
+    },
+    async putAt(key, body) {
+      if (!MEDIA_KEY.test(key)) throw new Error(`not a media key: ${key}`);
+      const Body = body instanceof Uint8Array ? body : createReadStream(body.file);
+      const ContentLength =
+        body instanceof Uint8Array ? body.byteLength : (await stat(body.file)).size;
+      await client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key: key,
+          Body,
+          ContentLength,
+          ContentType: mediaTypeOf(key),
+        }),
+      );
+    },
+    list,
+    async removePrefix(prefix) {
+      if (!MEDIA_PREFIX.test(prefix)) throw new Error(`not a media folder: ${prefix}`);
+      const keys = await list(prefix);
+      // One by one, a few at a time: DeleteObjects needs a Content-MD5 or checksum header that
+      // not every S3-compatible server accepts, and a video has tens of keys, not thousands.
+      for (let i = 0; i < keys.length; i += 8) {
+        await Promise.all(
+          keys.slice(i, i + 8).map((Key) => client.send(new DeleteObjectCommand({ Bucket, Key }))),
+        );
+      }
     },
   };
+
+  async function list(prefix: string): Promise<string[]> {
+    if (!MEDIA_PREFIX.test(prefix)) return [];
+    const keys: string[] = [];
+    let ContinuationToken: string | undefined;
+    do {
+      const page = await client.send(
+        new ListObjectsCommand({ Bucket, Prefix: prefix, Marker: ContinuationToken }),
+      );
+      for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
+      ContinuationToken = page.IsTruncated ? page.NextMarker : undefined;
+    } while (ContinuationToken);
+    return keys;
+  }
 }
