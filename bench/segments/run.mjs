@@ -37,7 +37,7 @@ function encodeSegments(mediaDir) {
     .map((f) => ({ file: `720p/${f}`, bytes: statSync(join(out, f)).size }));
 }
 
-async function measure(url, paths, headers = {}) {
+async function measure(server, url, paths, headers = {}) {
   let next = 0;
   const options = {
     url,
@@ -46,13 +46,17 @@ async function measure(url, paths, headers = {}) {
     requests: [{ setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length] }) }],
   };
   await autocannon({ ...options, duration: 1 });
+  const cpuBefore = server.cpuSeconds();
   const r = await autocannon({ ...options, duration: DURATION_S });
+  const cpu = server.cpuSeconds() - cpuBefore;
   if (r.non2xx || r.errors) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
   return {
     rps: r.requests.average,
     mbps: r.throughput.average / 1e6,
     p50: r.latency.p50,
     p99: r.latency.p99,
+    // CPU the server spent per answer: what contention for the two cores does not change.
+    cpuMs: (cpu * 1000) / r.requests.total,
   };
 }
 
@@ -87,10 +91,12 @@ export async function benchSegments() {
   const { token } = createMediaSigner(SECRET, () => new Date()).sign(VIDEO_ID, { kind: 'all' });
   const targets = {
     ours: {
+      server: ours,
       url: `http://127.0.0.1:${ourPort}`,
       paths: segments.map((s) => `/taleforge/media/v/${VIDEO_ID}/${token}/${s.file}`),
     },
     bare: {
+      server: bare,
       url: `http://127.0.0.1:${barePort}`,
       paths: segments.map((s) => `/static/video/${VIDEO_ID}/${s.file}`),
     },
@@ -112,7 +118,8 @@ export async function benchSegments() {
     for (let round = 0; round < ROUNDS; round += 1) {
       for (const [kind, headers] of Object.entries(kinds)) {
         for (const name of ['bare', 'ours']) {
-          runs[kind][name].push(await measure(targets[name].url, targets[name].paths, headers));
+          const { server, url, paths } = targets[name];
+          runs[kind][name].push(await measure(server, url, paths, headers));
         }
       }
     }
@@ -131,13 +138,17 @@ export async function benchSegments() {
     const row = (label, rs) => {
       const rps = median(rs.map((r) => r.rps));
       const mbps = median(rs.map((r) => r.mbps));
-      return `${label.padEnd(46)} ${rps.toFixed(0).padStart(6)} /s ${mbps.toFixed(0).padStart(6)} MB/s  p50 ${median(rs.map((r) => r.p50))} ms  p99 ${median(rs.map((r) => r.p99))} ms`;
+      const cpu = median(rs.map((r) => r.cpuMs));
+      return `${label.padEnd(46)} ${rps.toFixed(0).padStart(6)} /s ${mbps.toFixed(0).padStart(6)} MB/s  p50 ${median(rs.map((r) => r.p50))} ms  p99 ${median(rs.map((r) => r.p99))} ms  CPU ${cpu.toFixed(2)} ms/answer`;
     };
     const what = kind === 'whole' ? 'whole segments' : '256 KiB ranges';
     console.log(row(`baseline  @fastify/static, ${what}`, b));
     console.log(row(`taleforge signed /media/v, ${what}`, o));
     const ratio = median(o.map((r, i) => r.rps / b[i].rps));
-    console.log(`  → ${(ratio * 100).toFixed(1)} % of the bare server (target ≥ 80 %)`);
+    const cpuRatio = median(o.map((r, i) => b[i].cpuMs / r.cpuMs));
+    console.log(
+      `  → ${(ratio * 100).toFixed(1)} % of the bare server's throughput, ${(cpuRatio * 100).toFixed(1)} % by CPU per answer (target ≥ 80 %)`,
+    );
   }
 }
 
