@@ -55,13 +55,19 @@ export function continueAt(
   list: EpisodeRow[],
   watches: WatchRow[],
 ): { episode: EpisodeRow; positionMs: number; watchedAt: Date } | null {
-  const latest = watches.reduce<WatchRow | undefined>(
-    (a, w) => (!a || w.updatedAt > a.updatedAt ? w : a),
-    undefined,
-  );
+  const order = new Map(list.map((e, i) => [e.id, i]));
+  // The most recent watch; of two saved at the same instant, the later episode.
+  const latest = watches
+    .filter((w) => order.has(w.episodeId))
+    .reduce<WatchRow | undefined>((a, w) => {
+      if (!a) return w;
+      const newer = w.updatedAt.getTime() - a.updatedAt.getTime();
+      return newer > 0 || (newer === 0 && order.get(w.episodeId)! > order.get(a.episodeId)!)
+        ? w
+        : a;
+    }, undefined);
   if (!latest) return null;
-  const index = list.findIndex((e) => e.id === latest.episodeId);
-  if (index < 0) return null;
+  const index = order.get(latest.episodeId)!;
   if (!latest.completed) {
     return { episode: list[index]!, positionMs: latest.positionMs, watchedAt: latest.updatedAt };
   }

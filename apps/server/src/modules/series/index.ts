@@ -7,3 +7,4 @@ export { episodeUnlockPrice, isFreeEpisode } from './episode-access.js';
 export { createSeriesModule, type SeriesModuleDeps } from './series-module.js';
 export { attachClip, attachEpisodeVideo, saveSeries } from './series-writes.js';
 export type { SeriesVideoLinks } from './video-links.js';
+export { moveVisitorWatches } from './visitor-watches.js';

@@ -31,7 +31,7 @@ export async function listSeriesWatches(
     .where(and(eq(episodeWatches.userId, userId), inArray(episodeWatches.gameId, gameIds)));
 }
 
-/** The viewer's most recent watch in each series, newest first. */
+/** The viewer's most recent watch in each series, newest first (continueAt decides ties again). */
 export async function latestWatchPerSeries(
   db: Db | Tx,
   userId: number,
@@ -91,7 +91,8 @@ export async function saveWatch(
     .set({ positionMs: watch.positionMs, updatedAt: now })
     .where(key)
     .returning({ positionMs: episodeWatches.positionMs, completed: episodeWatches.completed });
-  return row!;
+  // Moved to an account by a sign-in that committed meanwhile: the account has it now.
+  return row ?? { positionMs: watch.positionMs, completed: watch.completed };
 }
 
 async function moveCounts(tx: Tx, episodeId: number, views: number, completions: number) {
