@@ -14,6 +14,7 @@ const { benchChatTtft } = await import('./chat-ttft/run.mjs');
 const { benchFirstLine } = await import('./first-line/run.mjs');
 const { benchLogin } = await import('./login/run.mjs');
 const { benchPlay } = await import('./play/run.mjs');
+const { benchSegments } = await import('./segments/run.mjs');
 const { benchSocial } = await import('./social/run.mjs');
 const { benchSpend } = await import('./spend/run.mjs');
 
@@ -30,3 +31,4 @@ if (!only || only === 'chat-ttft') await benchChatTtft();
 if (!only || only === 'spend') await benchSpend();
 if (!only || only === 'play') await benchPlay();
 if (!only || only === 'social') await benchSocial();
+if (!only || only === 'segments') await benchSegments();

@@ -24,6 +24,7 @@ import { registerPlayRoutes } from './modules/play/routes.js';
 import { chapterUnlockPrice } from './modules/play/unlocks.js';
 import { createProfileService, registerProfileRoutes } from './modules/profiles/index.js';
 import { type RiskKeys, registerRiskRoutes } from './modules/risk/index.js';
+import { createSeriesModule, episodeUnlockPrice } from './modules/series/index.js';
 import { createSharePages } from './modules/share/index.js';
 import {
   createCommentLimits,
@@ -32,6 +33,7 @@ import {
   registerCommentRoutes,
 } from './modules/social/index.js';
 import { createVideoService, type VideoService, videoOptionsFrom } from './modules/video/index.js';
+import { createVideoServe } from './modules/video/serve/index.js';
 import {
   createUnlockService,
   createWalletService,
@@ -52,6 +54,7 @@ import { loggerOptions, RequestLogController } from './platform/logger.js';
 import { MAILBOX_STYLE, registerMailboxPage } from './platform/mail/mailbox-page.js';
 import { createOutboxMailer, createSmtpMailer } from './platform/mail/mailer.js';
 import { startPeriodic } from './platform/periodic.js';
+import { loadSecretFile } from './platform/secret-file.js';
 
 export interface AppDeps {
   config: Config;
@@ -124,6 +127,7 @@ export async function buildApp({
   const wallet = createWalletService({ now });
   const unlocks = createUnlockService(wallet);
   unlocks.registerUnlockable('chapter', chapterUnlockPrice);
+  unlocks.registerUnlockable('episode', episodeUnlockPrice);
   for (const u of unlockables) unlocks.registerUnlockable(u.kind, u.resolve);
   const payments = await createPayments({ db, config, wallet, log: app.log, now });
   const play = createPlayService({
@@ -141,6 +145,19 @@ export async function buildApp({
     log: app.log,
     artBase: `${prefix}/art`,
     ...(chatProvider ? { provider: chatProvider } : {}),
+  });
+  const videoServe = createVideoServe({
+    store: media,
+    secret: config.MEDIA_URL_SECRET ?? (await loadSecretFile(config.dataDir, 'media-url-secret')),
+    base: `${prefix}/media/v`,
+    now,
+  });
+  const series = createSeriesModule({
+    db,
+    now,
+    links: videoServe.links,
+    cache,
+    optionalAuth: (request) => optionalAuth(request, sessions.verifyToken),
   });
   const profiles = createProfileService({
     db,
@@ -200,6 +217,8 @@ export async function buildApp({
         store: media,
         publicUrl: config.MEDIA_PUBLIC_URL,
       });
+      videoServe.registerRoutes(api);
+      series.registerRoutes(api);
       chat.registerRoutes(api);
       registerProfileRoutes(api, {
         profiles,

@@ -121,6 +121,8 @@ const envSchema = z.object({
    * crashed cannot say so); unset, ten minutes plus four times the video's length.
    */
   VIDEO_JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).max(82_800).optional(),
+  /** HMAC secret of signed video addresses; unset: generated once into DATA_DIR/keys. */
+  MEDIA_URL_SECRET: z.preprocess(emptyToUndefined, z.string().min(16).optional()),
   /** Character engine: unset → `openai` when LLM_BASE_URL is set, else the offline persona engine. */
   LLM_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['offline', 'openai']).optional()),
   /** OpenAI-compatible API base, e.g. https://api.openai.com/v1 or http://127.0.0.1:11434/v1. */

@@ -87,6 +87,22 @@ describe('a work’s link preview', () => {
     expect(head.htmlLang).toBe('en-US');
   });
 
+  it('previews a series like any work, at the same address', async () => {
+    const series = await buildGame(server.database.db, {
+      kind: 'series',
+      title: { en_US: 'Rooftop Vows', zh_CN: '天台誓约', ja_JP: '屋上の誓い' },
+      description: {
+        en_US: 'A drama in minutes.',
+        zh_CN: '几分钟的短剧。',
+        ja_JP: '数分のドラマ。',
+      },
+    });
+    const { head } = await page(`/drama/${series.id}?lang=zh_CN`);
+    expect(one(head, 'og:title')).toBe('天台誓约');
+    expect(one(head, 'og:description')).toBe('几分钟的短剧。');
+    expect(one(head, 'og:url')).toBe(`${PUBLIC_URL}/drama/${series.id}`);
+  });
+
   it('names a cover picture the server really serves as PNG; an uploaded cover as it is', async () => {
     const { gameId } = await buildStoryGame(server.database.db);
     const image = one((await page(`/drama/${gameId}`)).head, 'og:image');

@@ -5,11 +5,12 @@ import { moveVisitorPageViews } from '../analytics/index.js';
 import { moveVisitorChats } from '../chat/index.js';
 import { moveVisitorOrders } from '../payments/index.js';
 import { moveVisitorSaves } from '../play/index.js';
+import { moveVisitorWatches } from '../series/index.js';
 import { moveVisitorWallet } from '../wallet/index.js';
 
 /**
  * What a visitor did moves to the account they register or sign in to: page views, story saves,
- * orders, gems and purchases, conversations. What is not the player's progress or property stays:
+ * episode watches, orders, gems and purchases, conversations. What is not the player's progress or property stays:
  * sessions and the device's DF_ID identity (the device signs in as that visitor again after a
  * sign-out), invite redemptions; login failures, OAuth states and mailed codes are keyed by email
  * or browser, not by user. A visitor cannot follow, block, like or comment (6102), so the social
@@ -25,6 +26,7 @@ import { moveVisitorWallet } from '../wallet/index.js';
 const movers: ((tx: Tx, from: number, to: number) => Promise<void>)[] = [
   moveVisitorPageViews,
   moveVisitorSaves,
+  moveVisitorWatches,
   moveVisitorOrders,
   moveVisitorWallet,
   moveVisitorChats,

@@ -43,14 +43,17 @@ function sortKeyOf(sort: GameListSort, finishes: Finishes): SQL<number> {
 
 export type ListFilter = {
   scriptType: string | undefined;
+  /** Only story games or only series; both when undefined. */
+  kind: string | undefined;
   /** Games the search matched; undefined when there is no search. */
   ids: number[] | undefined;
 };
 
-function filterOf({ scriptType, ids }: ListFilter): SQL | undefined {
+function filterOf({ scriptType, kind, ids }: ListFilter): SQL | undefined {
   return and(
     isNotNull(games.publishedAt),
     scriptType ? eq(games.scriptType, scriptType) : undefined,
+    kind ? eq(games.kind, kind) : undefined,
     ids ? inArray(games.id, ids) : undefined,
   );
 }
@@ -88,13 +91,13 @@ export async function countGames(db: Db, filter: ListFilter): Promise<number> {
 
 export type SearchableGame = { id: number; title: LocalizedText; tags: string[] };
 
-/** What a search is matched against, for every published game of the genre. */
+/** What a search is matched against, for every published game of the genre and kind. */
 export async function listSearchableGames(
   db: Db,
-  scriptType: string | undefined,
+  filter: Omit<ListFilter, 'ids'>,
 ): Promise<SearchableGame[]> {
   return db
     .select({ id: games.id, title: games.title, tags: games.tags })
     .from(games)
-    .where(filterOf({ scriptType, ids: undefined }));
+    .where(filterOf({ ...filter, ids: undefined }));
 }

@@ -3,7 +3,7 @@ import type { Locale } from '@taleforge/contracts/constants';
 import { encodeGameListCursor } from '@taleforge/contracts/game-list';
 import type { Db } from '../../platform/db/client.js';
 import { localize, toGameCard } from './game-card.js';
-import { countGames, listGamePage, listSearchableGames } from './list-queries.js';
+import { countGames, type ListFilter, listGamePage, listSearchableGames } from './list-queries.js';
 import { foldForSearch, matchesSearch } from './search-text.js';
 import { localizeTag } from './tag-labels.js';
 
@@ -16,12 +16,12 @@ type ListQuery = CallQuery<typeof gameListCall>;
  */
 async function searchIds(
   db: Db,
-  scriptType: string | undefined,
+  filter: Omit<ListFilter, 'ids'>,
   search: string,
   locale: Locale,
 ): Promise<number[]> {
   const folded = foldForSearch(search);
-  const games = await listSearchableGames(db, scriptType);
+  const games = await listSearchableGames(db, filter);
   return games
     .filter((game) =>
       matchesSearch(folded, [
@@ -35,9 +35,10 @@ async function searchIds(
 export function createGameListService(db: Db) {
   return {
     async list(query: ListQuery, locale: Locale): Promise<GameListPage> {
-      const ids = query.q ? await searchIds(db, query.script_type, query.q, locale) : undefined;
+      const chosen = { scriptType: query.script_type, kind: query.kind };
+      const ids = query.q ? await searchIds(db, chosen, query.q, locale) : undefined;
       if (ids?.length === 0) return { list: [], next_cursor: null, total: 0 };
-      const filter = { scriptType: query.script_type, ids };
+      const filter = { ...chosen, ids };
       // One more than a page tells whether another page follows without a second query.
       const [rows, total] = await Promise.all([
         listGamePage(db, {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import parseRange from 'range-parser';
+import { wantedRange } from './byte-range.js';
 import { MEDIA_NAME, type MediaStore, mediaTypeOf } from './media-store.js';
 
 const ONE_YEAR_S = 365 * 24 * 3600;
@@ -51,22 +51,6 @@ export function registerMediaRoutes(app: FastifyInstance, options: MediaRouteOpt
       return sendStream(reply, await store.read(name, range ?? undefined));
     },
   });
-}
-
-/** One satisfiable range, null for the whole file (no Range, or an If-Range that no longer holds). */
-function wantedRange(
-  header: string | undefined,
-  ifRange: string | string[] | undefined,
-  etag: string,
-  size: number,
-) {
-  if (!header || (ifRange !== undefined && ifRange !== etag)) return null;
-  const ranges = parseRange(size, header, { combine: true });
-  if (ranges === -1) return 'unsatisfiable';
-  // Malformed, or several ranges at once (no player asks for that): the whole file, as RFC 9110
-  // allows a server to answer.
-  if (ranges === -2 || ranges.type !== 'bytes' || ranges.length !== 1) return null;
-  return ranges[0]!;
 }
 
 function sendStream(reply: FastifyReply, stream: NodeJS.ReadableStream | null) {

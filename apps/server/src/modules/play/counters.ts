@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.js';
 import { games } from '../../platform/db/schema/index.js';
 
@@ -25,4 +25,15 @@ export async function moveCommentCount(
     .where(eq(games.id, gameId))
     .returning({ commentCount: games.commentCount });
   return row?.commentCount ?? null;
+}
+
+/**
+ * A series' card counts its episodes where a story's counts chapters (`chapter_count`): the series
+ * module sets it in the transaction that adds an episode.
+ */
+export async function setSeriesEpisodeCount(tx: Tx, gameId: number, count: number): Promise<void> {
+  await tx
+    .update(games)
+    .set({ chapterCount: count })
+    .where(and(eq(games.id, gameId), eq(games.kind, 'series')));
 }

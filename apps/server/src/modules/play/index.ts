@@ -8,7 +8,7 @@ export {
   loadGameContent,
   type NpcRow,
 } from './content-queries.js';
-export { moveCommentCount, moveLikeCount } from './counters.js';
+export { moveCommentCount, moveLikeCount, setSeriesEpisodeCount } from './counters.js';
 export type { PlayService } from './play-service.js';
 export { moveVisitorSaves } from './save-queries.js';
 export { newNpcStatus } from './state.js';

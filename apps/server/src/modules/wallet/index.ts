@@ -7,6 +7,7 @@ export {
   type UnlockResolver,
   type UnlockService,
   type UnlockTarget,
+  unlockedTargets,
 } from './unlocks.js';
 export { moveVisitorWallet } from './visitor-transfer.js';
 export {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/client.js';
 import { gemLots, unlocks, walletEntries, wallets } from '../../platform/db/schema/index.js';
 
@@ -234,6 +234,22 @@ export async function findUnlock(
     .from(unlocks)
     .where(and(eq(unlocks.userId, userId), eq(unlocks.kind, kind), eq(unlocks.targetId, targetId)));
   return row ?? null;
+}
+
+/** Which of the targets the user holds. */
+export async function findUnlockedTargets(
+  exec: Exec,
+  userId: number,
+  kind: string,
+  targetIds: number[],
+): Promise<number[]> {
+  const rows = await exec
+    .select({ targetId: unlocks.targetId })
+    .from(unlocks)
+    .where(
+      and(eq(unlocks.userId, userId), eq(unlocks.kind, kind), inArray(unlocks.targetId, targetIds)),
+    );
+  return rows.map((r) => r.targetId);
 }
 
 /** False when the user already holds this target (the unique index decides, also under races). */

@@ -3,7 +3,14 @@ import { STATUS } from '@taleforge/contracts/status';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/app-error.js';
-import { type EntryRow, type Exec, findEntryById, findUnlock, insertUnlock } from './queries.js';
+import {
+  type EntryRow,
+  type Exec,
+  findEntryById,
+  findUnlock,
+  findUnlockedTargets,
+  insertUnlock,
+} from './queries.js';
 import { spendInOneStatement } from './spend-query.js';
 import { requestHash, type WalletService } from './wallet-service.js';
 
@@ -54,6 +61,16 @@ export async function isUnlocked(
   targetId: number,
 ): Promise<boolean> {
   return (await findUnlock(exec, userId, kind, targetId)) !== null;
+}
+
+/** Which of the targets a player has bought: one read for a list (a series' episodes). */
+export async function unlockedTargets(
+  exec: Db | Tx,
+  userId: number,
+  kind: UnlockKind,
+  targetIds: number[],
+): Promise<number[]> {
+  return targetIds.length === 0 ? [] : findUnlockedTargets(exec, userId, kind, targetIds);
 }
 
 /**

@@ -1,0 +1,10 @@
+/**
+ * What other modules and the app may use of series (decision 38): the module, the episode price
+ * rule for the wallet's unlocks, and how episodes and clips are attached to a series (the media
+ * import, the demo seeding).
+ */
+export { episodeUnlockPrice, isFreeEpisode } from './episode-access.js';
+export { createSeriesModule, type SeriesModuleDeps } from './series-module.js';
+export { attachClip, attachEpisodeVideo, saveSeries } from './series-writes.js';
+export type { SeriesVideoLinks } from './video-links.js';
+export { moveVisitorWatches } from './visitor-watches.js';
