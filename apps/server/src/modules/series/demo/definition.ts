@@ -49,8 +49,8 @@ export interface SeriesScript {
   prices: number[];
   /** The demo game whose theme (content/<game>/audio/theme.mp3) scores the episodes. */
   music: string;
-  /** The catalogue card: a scene with one character standing in it, as story covers are drawn. */
-  cover: { scene: string; who: string; expression: Expression };
+  /** The catalogue card: a scene with its one or two leads standing in it, the first in front. */
+  cover: { scene: string; who: string[]; expression: Expression };
   characters: Record<string, { name: Text3; face: FaceStyle }>;
   scenes: Record<string, SceneStyle>;
   episodes: { title: Text3; shots: Shot[] }[];
@@ -80,8 +80,11 @@ export function checkScript(file: string, script: SeriesScript): SeriesScript {
   checkText(file, 'description', script.description);
   if (!SCRIPT_TYPES.includes(script.scriptType)) throw problem(file, 'scriptType', 'unknown');
   if (!script.prices.length) throw problem(file, 'prices', 'empty');
-  if (!script.scenes[script.cover.scene] || !script.characters[script.cover.who])
-    throw problem(file, 'cover', 'names an unknown scene or character');
+  const { cover } = script;
+  if (!script.scenes[cover.scene] || !cover.who.length || cover.who.length > 2)
+    throw problem(file, 'cover', 'needs a known scene and one or two characters');
+  if (cover.who.some((who) => !script.characters[who]))
+    throw problem(file, 'cover', 'names an unknown character');
   script.episodes.forEach((episode, e) => {
     checkText(file, `episode ${e + 1} title`, episode.title);
     episode.shots.forEach((shot, s) => {

@@ -85,14 +85,18 @@ export function episodeArgs(graph: EpisodeGraph, output: string): string[] {
     inputs.push('-i', file);
     return inputs.filter((a) => a === '-i').length - 1;
   };
-  // A still becomes a clip of the shot's length; its frame is decoded once and repeated.
-  const still = (index: number, frames: number) =>
-    `[${index}:v]loop=loop=${frames - 1}:size=1:start=0,setpts=N/${FPS}/TB`;
+  // A still becomes a clip of the shot's length: its frame is decoded and converted to the pixel
+  // format the overlays blend in once, then repeated (converting every frame costs half the time).
+  // The scene keeps full colour resolution so the pan can move by single pixels.
+  const still = (index: number, frames: number, format = 'yuva420p') =>
+    `[${index}:v]format=${format},loop=loop=${frames - 1}:size=1:start=0,setpts=N/${FPS}/TB`;
 
   graph.shots.forEach(({ timed, background, atmosphere, figures }, i) => {
     const frames = Math.round(timed.seconds * FPS);
     const close = figures[0]?.size === 'close';
-    chains.push(`${still(input(background), frames)},${panOf(i, timed.seconds, close)}[s${i}b]`);
+    chains.push(
+      `${still(input(background), frames, 'yuv444p')},${panOf(i, timed.seconds, close)}[s${i}b]`,
+    );
     chains.push(`${still(input(atmosphere.file), frames)},${airOf(atmosphere.falling)}[s${i}air]`);
     chains.push(`[s${i}b][s${i}air]overlay=0:0[s${i}a]`);
     let below = `s${i}a`;
@@ -124,13 +128,11 @@ export function episodeArgs(graph: EpisodeGraph, output: string): string[] {
 
   const total = n(graph.seconds);
   const frames = Math.round(graph.seconds * FPS);
-  chains.push(`${still(input(graph.grade), frames)},format=rgba[grade]`);
+  chains.push(`${still(input(graph.grade), frames)}[grade]`);
   chains.push(`[${joined}][grade]overlay=0:0[graded]`);
   let picture = 'graded';
   if (graph.titleCard) {
-    chains.push(
-      `${still(input(graph.titleCard), 3 * FPS)},format=rgba,fade=t=out:st=2.2:d=0.6:alpha=1[card]`,
-    );
+    chains.push(`${still(input(graph.titleCard), 3 * FPS)},fade=t=out:st=2.2:d=0.6:alpha=1[card]`);
     chains.push(`[graded][card]overlay=0:0:eof_action=pass[titled]`);
     picture = 'titled';
   }

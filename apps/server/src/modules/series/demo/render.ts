@@ -11,7 +11,7 @@ import { ShotArt } from './shot-art.js';
 import { cuesOf, layOut, webVtt } from './timeline.js';
 
 /** Bump when the look changes in code (motion, layout, encoding): cached videos are made again. */
-const RENDER_VERSION = 1;
+const RENDER_VERSION = 2;
 
 /** One video to make: an episode, or a clip cut from a series' shots. */
 export interface DemoVideoSpec {
@@ -101,9 +101,9 @@ async function layers(spec: DemoVideoSpec, art: ShotArt, timed: ReturnType<typeo
   );
 }
 
-function run(ffmpeg: string, args: string[]): Promise<void> {
+function run(ffmpeg: string, args: string[], signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(ffmpeg, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(ffmpeg, args, { stdio: ['ignore', 'ignore', 'pipe'], signal });
     let errors = '';
     child.stderr.on('data', (chunk: Buffer) => {
       errors = (errors + chunk.toString()).slice(-2000);
@@ -122,7 +122,7 @@ function run(ffmpeg: string, args: string[]): Promise<void> {
  */
 export async function renderDemoVideo(
   spec: DemoVideoSpec,
-  options: { ffmpeg: string; cacheDir: string; contentDir: string },
+  options: { ffmpeg: string; cacheDir: string; contentDir: string; signal?: AbortSignal },
 ): Promise<DemoVideo> {
   const music = themeFile(spec.series, options.contentDir);
   const timed = layOut(spec.shots);
@@ -148,7 +148,7 @@ export async function renderDemoVideo(
       musicOffset: Number.parseInt(hash.slice(0, 4), 16) % 20,
     };
     const partial = path.join(work, 'video.mp4');
-    await run(options.ffmpeg, episodeArgs(graph, partial));
+    await run(options.ffmpeg, episodeArgs(graph, partial), options.signal);
     for (const locale of LOCALES) await writeFile(`${base}.${locale}.vtt`, subtitles[locale]);
     await rename(partial, file);
   } finally {
