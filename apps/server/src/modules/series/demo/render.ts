@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { setPriority } from 'node:os';
 import path from 'node:path';
 import { LOCALES, type Locale } from '@taleforge/contracts/constants';
 import { portraitSvg, sceneSvg } from '../../play/index.js';
@@ -31,7 +32,7 @@ export interface DemoVideo {
   cached: boolean;
 }
 
-export const themeFile = (series: SeriesScript, contentDir: string) =>
+const themeFile = (series: SeriesScript, contentDir: string) =>
   path.join(contentDir, series.music, 'audio', 'theme.mp3');
 
 /** Every input that shapes the video, art included, so an edit anywhere makes it again. */
@@ -47,7 +48,15 @@ function recipeHash(spec: DemoVideoSpec, music: Buffer): string {
     ),
   }));
   return createHash('sha256')
-    .update(JSON.stringify({ v: RENDER_VERSION, art, label: spec.episodeLabel, slug: series.slug }))
+    .update(
+      JSON.stringify({
+        v: RENDER_VERSION,
+        art,
+        label: spec.episodeLabel,
+        // Sides of the frame and the card's accent follow the order of the characters.
+        characters: Object.entries(series.characters).map(([key, c]) => [key, c.face.accent]),
+      }),
+    )
     .update(music)
     .digest('hex')
     .slice(0, 16);
@@ -104,6 +113,12 @@ async function layers(spec: DemoVideoSpec, art: ShotArt, timed: ReturnType<typeo
 function run(ffmpeg: string, args: string[], signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(ffmpeg, args, { stdio: ['ignore', 'ignore', 'pipe'], signal });
+    // Below the server's own priority: players' requests come before demo videos.
+    try {
+      if (child.pid) setPriority(child.pid, 10);
+    } catch {
+      // Already gone: its close event says how.
+    }
     let errors = '';
     child.stderr.on('data', (chunk: Buffer) => {
       errors = (errors + chunk.toString()).slice(-2000);
