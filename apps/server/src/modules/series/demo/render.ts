@@ -12,7 +12,7 @@ import { ShotArt } from './shot-art.js';
 import { cuesOf, layOut, webVtt } from './timeline.js';
 
 /** Bump when the look changes in code (motion, layout, encoding): cached videos are made again. */
-const RENDER_VERSION = 2;
+const RENDER_VERSION = 3;
 
 /** One video to make: an episode, or a clip cut from a series' shots. */
 export interface DemoVideoSpec {
@@ -87,14 +87,15 @@ async function layers(spec: DemoVideoSpec, art: ShotArt, timed: ReturnType<typeo
             : [first];
         return { files, size, side, switchAt: t.seconds * 0.55 };
       };
+      // No one: an establishing shot. One, or a close-up: in the middle. Two: the speaker keeps
+      // their side, the listener takes the other, in front.
       const figures: Figure[] = [];
-      if (close || !other) {
-        figures.push(await figure(focus!, close ? 'close' : 'focus', 'centre'));
-      } else {
-        // Two on screen: the speaker keeps their side, the other takes the opposite one.
-        const side = sideOf(series, focus!.who);
+      if (focus && (close || !other)) {
+        figures.push(await figure(focus, close ? 'close' : 'focus', 'centre'));
+      } else if (focus && other) {
+        const side = sideOf(series, focus.who);
         const facing = side === 'left' ? 'right' : 'left';
-        figures.push(await figure(focus!, 'focus', side), await figure(other, 'beside', facing));
+        figures.push(await figure(focus, 'focus', side), await figure(other, 'beside', facing));
       }
       const style = series.scenes[shot.scene]!;
       return {

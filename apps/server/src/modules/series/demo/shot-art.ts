@@ -140,16 +140,19 @@ export class ShotArt {
     );
   }
 
-  /** The opening card: the episode number large, no words, so it reads in every language. */
+  /**
+   * The opening card over the establishing shot: the episode number large and no words, so it
+   * reads in every language.
+   */
   titleCard(label: string, accent: string): Promise<string> {
     const { width, height } = FRAME;
     const svg =
       `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}">` +
-      `<defs><linearGradient id="s" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#000" stop-opacity=".6"/><stop offset="1" stop-color="#000" stop-opacity="0"/></linearGradient></defs>` +
-      `<rect width="${width}" height="420" fill="url(#s)"/>` +
-      `<text x="360" y="130" text-anchor="middle" font-family="sans-serif" font-weight="700" font-size="34" letter-spacing="14" fill="#fff" opacity=".85">EP</text>` +
-      `<text x="360" y="262" text-anchor="middle" font-family="sans-serif" font-weight="800" font-size="140" fill="#fff">${label}</text>` +
-      `<rect x="310" y="292" width="100" height="6" rx="3" fill="${accent}"/></svg>`;
+      `<defs><radialGradient id="s" cx=".5" cy=".47" r=".5"><stop offset="0" stop-color="#000" stop-opacity=".55"/><stop offset="1" stop-color="#000" stop-opacity="0"/></radialGradient></defs>` +
+      `<rect width="${width}" height="${height}" fill="url(#s)"/>` +
+      `<text x="360" y="520" text-anchor="middle" font-family="sans-serif" font-weight="700" font-size="38" letter-spacing="16" fill="#fff" opacity=".85">EP</text>` +
+      `<text x="360" y="672" text-anchor="middle" font-family="sans-serif" font-weight="800" font-size="160" fill="#fff">${label}</text>` +
+      `<rect x="300" y="708" width="120" height="6" rx="3" fill="${accent}"/></svg>`;
     return this.once(`title-${label}`, () =>
       sharp(sized(svg, width, height))
         .png()

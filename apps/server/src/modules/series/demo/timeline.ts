@@ -19,7 +19,8 @@ export interface Cue {
   text: Record<Locale, string>;
 }
 
-/** A shot lasts as long as its lines need: 2.6 s a line plus room to breathe, 3.5–8 s. */
+/** A shot lasts as long as its lines need: 2.6 s a line plus room to breathe, 3.5–8 s (a shot
+ * without lines, such as an establishing one, the least). */
 export function shotSeconds(shot: Shot): number {
   return Math.min(8, Math.max(3.5, 1.8 + SECONDS_PER_LINE * shot.lines.length));
 }

@@ -3,12 +3,17 @@ import type { DemoVideoSpec } from './render.js';
 
 const two = (n: number) => String(n).padStart(2, '0');
 
-/** Episode `number` (1-based) of a series as a video to make. */
+/**
+ * Episode `number` (1-based) of a series as a video to make. It opens on its first scene with
+ * nobody in it, under the episode card, before the first line is spoken.
+ */
 export function episodeSpec(series: SeriesScript, number: number): DemoVideoSpec {
+  const shots = series.episodes[number - 1]!.shots;
+  const establishing: Shot = { scene: shots[0]!.scene, cast: [], lines: [] };
   return {
     series,
     name: `episode-${two(number)}`,
-    shots: series.episodes[number - 1]!.shots,
+    shots: [establishing, ...shots],
     episodeLabel: two(number),
   };
 }
