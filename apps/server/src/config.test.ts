@@ -30,6 +30,14 @@ describe('loadConfig', () => {
     });
   });
 
+  it('keeps the demo series videos in DATA_DIR unless DEMO_MEDIA_CACHE names a shared folder', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/tf' }).demoMediaCache).toBe('/srv/tf/demo-media');
+    expect(loadConfig({ DATA_DIR: '/srv/tf', DEMO_MEDIA_CACHE: '/srv/cache' }).demoMediaCache).toBe(
+      '/srv/cache',
+    );
+    expect(loadConfig({ DEMO_MEDIA_CACHE: '' }).demoMediaCache).toMatch(/\/data\/demo-media$/);
+  });
+
   it('takes session lifetimes in days, fractions included, down to a second', () => {
     expect(loadConfig({ SESSION_TTL_DAYS: '0.5' }).SESSION_TTL_DAYS).toBe(0.5);
     expect(() => loadConfig({ SESSION_TTL_DAYS: '0' })).toThrow(/SESSION_TTL_DAYS/);

@@ -75,6 +75,11 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  /**
+   * Where the demo series' rendered videos are kept by the hash of what made them, so a restart,
+   * or several servers pointed at one folder (the end-to-end suite), render each only once.
+   */
+  DEMO_MEDIA_CACHE: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
   /** PEM of the risk step's RSA key when several processes must share one; else kept in DATA_DIR. */
   RISK_PRIVATE_KEY_PEM: z.preprocess(emptyToUndefined, z.string().optional()),
   /** Origin players reach us at; OAuth redirect URIs are built from it exactly. */
@@ -182,6 +187,8 @@ export type Config = Omit<z.infer<typeof envSchema>, 'PAYMENT_PROVIDER'> & {
   dataDir: string;
   /** The local media store's directory, used when no MEDIA_S3_BUCKET is set (modules/media). */
   mediaDir: string;
+  /** DEMO_MEDIA_CACHE, else DATA_DIR/demo-media. */
+  demoMediaCache: string;
   webDist: string;
 };
 
@@ -199,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     PAYMENT_PROVIDER: paymentProviderOf(c),
     dataDir: path.resolve(c.DATA_DIR),
     mediaDir: path.resolve(c.DATA_DIR, 'media'),
+    demoMediaCache: path.resolve(c.DEMO_MEDIA_CACHE ?? path.join(c.DATA_DIR, 'demo-media')),
     webDist: path.resolve(c.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
   };
 }

@@ -9,7 +9,11 @@ export {
   type NpcRow,
 } from './content-queries.js';
 export { moveCommentCount, moveLikeCount, setSeriesEpisodeCount } from './counters.js';
+export { CONTENT_DIR } from './demo-content.js';
 export type { PlayService } from './play-service.js';
+export { portraitSvg } from './portrait.js';
 export { moveVisitorSaves } from './save-queries.js';
+export { sceneSvg } from './scene-art.js';
+export { type SeriesWork, saveSeriesWork } from './series-work.js';
 export { newNpcStatus } from './state.js';
 export { canPlayChapter } from './unlocks.js';

@@ -1,0 +1,138 @@
+import type { Locale } from '@taleforge/contracts/constants';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../../platform/db/client.js';
+import { clips, episodes } from '../../../platform/db/schema/index.js';
+import { CONTENT_DIR } from '../../play/index.js';
+import type { SeriesScript } from './definition.js';
+import { renderDemoVideo } from './render.js';
+import { type DemoRowsOptions, type SeededSeries, seedDemoSeriesRows } from './seed-rows.js';
+import { clipSpec, episodeSpec } from './videos.js';
+
+/** What the seed needs of the video module: import a file with its subtitles, then wait for it. */
+export interface DemoVideoImporter {
+  importVideo(input: {
+    path: string;
+    subtitles: Partial<Record<Locale, string>>;
+  }): Promise<{ videoId: number }>;
+  waitUntilReady(videoId: number): Promise<unknown>;
+}
+
+export interface DemoSeriesOptions extends DemoRowsOptions {
+  video: DemoVideoImporter;
+  /** The ffmpeg binary (the video module's locator finds it). */
+  ffmpeg: string;
+  /** DEMO_MEDIA_CACHE: rendered videos by the hash of their recipe, shared between servers. */
+  cacheDir: string;
+  logger: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+  /** Aborted when the server shuts down: the ffmpeg at work is stopped, nothing half-made is kept. */
+  signal?: AbortSignal;
+}
+
+type Job = { script: SeriesScript; gameId: number; kind: 'episode' | 'clip'; number: number };
+
+/** Every series' first episode first, so something is playable soonest; clips after episode 1. */
+function jobsInOrder(seeded: SeededSeries[]): Job[] {
+  const jobs: Job[] = [];
+  const most = Math.max(0, ...seeded.map((s) => s.script.episodes.length));
+  for (let number = 1; number <= most; number++) {
+    for (const { script, gameId } of seeded)
+      if (number <= script.episodes.length) jobs.push({ script, gameId, kind: 'episode', number });
+    if (number === 1)
+      for (const { script, gameId } of seeded)
+        for (const c of script.clips.keys())
+          jobs.push({ script, gameId, kind: 'clip', number: c + 1 });
+  }
+  return jobs;
+}
+
+/** Whether the job's row already has its video (a restart finds the work done). */
+async function done(db: Db, job: Job): Promise<boolean> {
+  if (job.kind === 'clip') {
+    const [clip] = await db
+      .select({ id: clips.id })
+      .from(clips)
+      .where(and(eq(clips.gameId, job.gameId), eq(clips.position, job.number)));
+    return Boolean(clip);
+  }
+  const [episode] = await db
+    .select({ videoId: episodes.videoId })
+    .from(episodes)
+    .where(and(eq(episodes.gameId, job.gameId), eq(episodes.number, job.number)));
+  return episode?.videoId != null;
+}
+
+async function attach(db: Db, job: Job, videoId: number) {
+  if (job.kind === 'clip') {
+    const title = job.script.clips[job.number - 1]!.title;
+    await db.insert(clips).values({ gameId: job.gameId, position: job.number, title, videoId });
+    return;
+  }
+  await db
+    .update(episodes)
+    .set({ videoId })
+    .where(
+      and(
+        eq(episodes.gameId, job.gameId),
+        eq(episodes.number, job.number),
+        isNull(episodes.videoId),
+      ),
+    );
+}
+
+/**
+ * Renders, imports and attaches every video still missing, one at a time: one ffmpeg of ours at
+ * most beside the pipeline's, so the server stays responsive while it works.
+ */
+async function seedVideos(jobs: Job[], options: DemoSeriesOptions) {
+  const contentDir = options.contentDir ?? CONTENT_DIR;
+  for (const job of jobs) {
+    if (options.signal?.aborted) return;
+    if (await done(options.db, job)) continue;
+    const spec =
+      job.kind === 'clip' ? clipSpec(job.script, job.number) : episodeSpec(job.script, job.number);
+    const started = Date.now();
+    const made = await renderDemoVideo(spec, {
+      ffmpeg: options.ffmpeg,
+      cacheDir: options.cacheDir,
+      contentDir,
+      signal: options.signal,
+    });
+    const { videoId } = await options.video.importVideo({
+      path: made.file,
+      subtitles: made.subtitles,
+    });
+    await attach(options.db, job, videoId);
+    options.logger.info(
+      {
+        series: job.script.slug,
+        video: spec.name,
+        videoId,
+        cached: made.cached,
+        ms: Date.now() - started,
+      },
+      'demo video imported',
+    );
+    // A video the pipeline gave up on stays attached with its reason; the others still go on.
+    await options.video.waitUntilReady(videoId).catch((error: unknown) => {
+      options.logger.warn({ err: error, videoId }, 'demo video failed in the pipeline');
+    });
+  }
+}
+
+/**
+ * Seeds the demo series: their rows at once (seed-rows.ts), then their videos in the background,
+ * each episode becoming playable as its job finishes. Idempotent: a restart updates the rows and
+ * makes only the videos still missing. The returned `videos` settles when all are done; it never
+ * rejects (a failure is logged, and the next start goes on from there).
+ */
+export async function seedDemoSeries(
+  options: DemoSeriesOptions,
+): Promise<{ gameIds: number[]; videos: Promise<void> }> {
+  const seeded = await seedDemoSeriesRows(options);
+  const videos = seedVideos(jobsInOrder(seeded), options).catch((error: unknown) => {
+    if (options.signal?.aborted) return;
+    options.logger.warn({ err: error }, 'demo series videos stopped; the next start goes on');
+  });
+  return { gameIds: seeded.map((s) => s.gameId), videos };
+}
