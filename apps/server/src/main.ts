@@ -4,6 +4,8 @@ import { ConfigError, loadConfig } from './config.js';
 import { createMediaStore } from './modules/media/index.js';
 import { seedDemoContent } from './modules/play/demo-content.js';
 import { loadRiskKeys } from './modules/risk/index.js';
+import { seedDemoSeries } from './modules/series/index.js';
+import { createVideoService, locateFfmpeg, videoOptionsFrom } from './modules/video/index.js';
 import { startAdminChannel } from './platform/admin-channel.js';
 import { openDatabase } from './platform/db/client.js';
 import { DataDirLockedError } from './platform/db/data-dir-lock.js';
@@ -31,6 +33,7 @@ async function main(): Promise<void> {
       ? await startAdminChannel(config.dataDir, inviteCommandHandler(database.db))
       : null;
 
+  const demoVideos = new AbortController();
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -41,6 +44,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, config.SHUTDOWN_GRACE_MS);
     force.unref();
+    demoVideos.abort();
     await app.close();
     await adminChannel?.close();
     await database.close();
@@ -54,6 +58,35 @@ async function main(): Promise<void> {
     { database: database.driver, dataDir: config.dataDir, adminPort: adminChannel?.port },
     'Taleforge is ready',
   );
+  if (config.DEMO_CONTENT) {
+    // After listening: the series' rows are there at once, their videos follow in the background.
+    const ffmpeg = await locateFfmpeg().catch((error: unknown) => {
+      app.log.warn({ err: error }, 'no ffmpeg: the demo series have no videos');
+      return null;
+    });
+    if (ffmpeg) {
+      const { db } = database;
+      // Only imports: the app's own video service (started with it) runs the transcodes.
+      const video = createVideoService({
+        db,
+        media,
+        logger: app.log,
+        ffmpeg,
+        options: videoOptionsFrom(config),
+      });
+      await seedDemoSeries({
+        db,
+        media,
+        mediaBase: `/${config.PRODUCT_SLUG}/media`,
+        now: new Date(),
+        video,
+        ffmpeg: ffmpeg.ffmpeg,
+        cacheDir: config.demoMediaCache,
+        logger: app.log,
+        signal: demoVideos.signal,
+      });
+    }
+  }
 }
 
 main().catch((error: unknown) => {

@@ -82,10 +82,11 @@ describe('a video imported into the pipeline', () => {
 
     const master = await text(row.masterKey!);
     expect(master.startsWith('#EXTM3U\n')).toBe(true);
-    expect(row.renditions.map((r) => r.height)).toEqual([...SERIES_LIMITS.renditionHeights]);
+    // Named by the short side, as players name vertical video: 720p is 720x1280.
+    expect(row.renditions.map((r) => r.width)).toEqual([...SERIES_LIMITS.renditionHeights]);
     for (const rendition of row.renditions) {
-      // 9:16, scaled by height with an even width.
-      expect(rendition.width).toBe(2 * Math.round((rendition.height * 9) / 16 / 2));
+      expect(rendition.height).toBe(2 * Math.round((rendition.width * 16) / 9 / 2));
+      expect(rendition.playlist).toBe(`${rendition.width}p/index.m3u8`);
       expect(rendition.bandwidth).toBeGreaterThan(10_000);
       expect(master).toContain(
         `RESOLUTION=${rendition.width}x${rendition.height},CODECS="avc1.4d401f,mp4a.40.2"\n${rendition.playlist}\n`,
@@ -97,7 +98,7 @@ describe('a video imported into the pipeline', () => {
       for (const segment of segments) {
         expect(segment.seconds).toBeGreaterThanOrEqual(2);
         expect(segment.seconds).toBeLessThanOrEqual(4);
-        const ts = await bytes(`video/${videoId}/${rendition.height}p/${segment.uri}`);
+        const ts = await bytes(`video/${videoId}/${rendition.width}p/${segment.uri}`);
         // MPEG-TS: 188-byte packets, each starting with the sync byte.
         expect(ts[0]).toBe(0x47);
         expect(ts[188]).toBe(0x47);

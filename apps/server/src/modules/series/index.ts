@@ -3,6 +3,7 @@
  * rule for the wallet's unlocks, and how episodes and clips are attached to a series (the media
  * import, the demo seeding).
  */
+export { seedDemoSeries } from './demo/seed.js';
 export { episodeUnlockPrice, isFreeEpisode } from './episode-access.js';
 export { createSeriesModule, type SeriesModuleDeps } from './series-module.js';
 export { attachClip, attachEpisodeVideo, saveSeries } from './series-writes.js';

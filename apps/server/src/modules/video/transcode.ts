@@ -13,12 +13,17 @@ export interface TranscodeOptions {
   signal?: AbortSignal;
 }
 
-/** A frame `height` high with the source's shape, its width even (H.264 wants even sides). */
-export function frameAt(source: ProbedVideo, height: number): { width: number; height: number } {
-  return {
-    width: Math.max(2, 2 * Math.round((height * source.width) / source.height / 2)),
-    height,
-  };
+/**
+ * A rendition's frame: `lines` is its short side, as players name vertical video (720p is
+ * 720x1280), with the source's shape and even sides (H.264 wants them).
+ */
+export function frameAt(source: ProbedVideo, lines: number): { width: number; height: number } {
+  const even = (n: number) => Math.max(2, 2 * Math.round(n / 2));
+  const long =
+    (lines * Math.max(source.width, source.height)) / Math.min(source.width, source.height);
+  return source.height >= source.width
+    ? { width: lines, height: even(long) }
+    : { width: even(long), height: lines };
 }
 
 /** Video bitrate for a rendition: 2 Mb/s at 720 lines, scaled by the pixel count's root. */

@@ -1,9 +1,10 @@
 import type { Locale } from '@taleforge/contracts/constants';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../platform/db/client.js';
 import { clips, episodes } from '../../../platform/db/schema/index.js';
 import { CONTENT_DIR } from '../../play/index.js';
+import { attachClip, attachEpisodeVideo } from '../series-writes.js';
 import type { SeriesScript } from './definition.js';
 import { renderDemoVideo } from './render.js';
 import { type DemoRowsOptions, type SeededSeries, seedDemoSeriesRows } from './seed-rows.js';
@@ -62,22 +63,14 @@ async function done(db: Db, job: Job): Promise<boolean> {
   return episode?.videoId != null;
 }
 
+/** Through the same writes as the media CLI: one way an episode or clip gets its video. */
 async function attach(db: Db, job: Job, videoId: number) {
   if (job.kind === 'clip') {
     const title = job.script.clips[job.number - 1]!.title;
-    await db.insert(clips).values({ gameId: job.gameId, position: job.number, title, videoId });
-    return;
+    await attachClip(db, { gameId: job.gameId, position: job.number, videoId, title });
+  } else {
+    await attachEpisodeVideo(db, { gameId: job.gameId, number: job.number, videoId });
   }
-  await db
-    .update(episodes)
-    .set({ videoId })
-    .where(
-      and(
-        eq(episodes.gameId, job.gameId),
-        eq(episodes.number, job.number),
-        isNull(episodes.videoId),
-      ),
-    );
 }
 
 /**

@@ -1,5 +1,3 @@
-// Needs the video module (issue 22, its pipeline branch): rename to .test.ts when it lands, and
-// build the service below the way that branch's tests do. Everything else here is real already.
 import { copyFile, mkdir, readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { count, eq, inArray } from 'drizzle-orm';
@@ -7,14 +5,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMediaStore } from '../src/modules/media/index.js';
 import { CONTENT_DIR } from '../src/modules/play/index.js';
 import { seedDemoSeries } from '../src/modules/series/demo/seed.js';
-import { createVideoService, findFfmpeg } from '../src/modules/video/index.js';
+import { createVideoService, locateFfmpeg } from '../src/modules/video/index.js';
 import { clips, episodes, videos } from '../src/platform/db/schema/index.js';
 import { tempDir } from './support/database.js';
 import { startTestServer, type TestServer } from './support/server.js';
 
 const text = (en: string) => ({ en_US: en, zh_CN: `${en}（中）`, ja_JP: `${en}（日）` });
-const face = { skin: '#f1cfb4', hair: '#2a1b14', hairStyle: 'bun', eyes: '#3b5a7a', accent: '#2e4a6b' };
-const shot = (line: string) => ({ scene: 'room', cast: [{ who: 'ana', expression: 'normal' }], lines: [text(line)] });
+const face = {
+  skin: '#f1cfb4',
+  hair: '#2a1b14',
+  hairStyle: 'bun',
+  eyes: '#3b5a7a',
+  accent: '#2e4a6b',
+};
+const shot = (line: string) => ({
+  scene: 'room',
+  cast: [{ who: 'ana', expression: 'normal' }],
+  lines: [text(line)],
+});
 
 /** A small series of two short episodes and a clip, scored with a demo game's theme. */
 async function tinyContent(): Promise<string> {
@@ -53,7 +61,7 @@ async function filesIn(dir: string) {
 }
 
 describe('seeding the demo series with their videos', () => {
-  let servers: TestServer[] = [];
+  const servers: TestServer[] = [];
   let contentDir: string;
   let cacheDir: string;
   beforeAll(async () => {
@@ -65,11 +73,17 @@ describe('seeding the demo series with their videos', () => {
   async function seedOn(server: TestServer) {
     const db = server.database.db;
     const media = createMediaStore(server.config);
-    const video = createVideoService({ db, media, ffmpeg: await findFfmpeg() });
+    const ffmpeg = await locateFfmpeg();
+    // Imports only, as the server's start does: the test server's own service transcodes.
+    const video = createVideoService({ db, media, ffmpeg, logger: server.app.log });
     return seedDemoSeries({
-      db, media, video, contentDir, cacheDir,
+      db,
+      media,
+      video,
+      contentDir,
+      cacheDir,
       mediaBase: '/taleforge/media',
-      ffmpeg: (await findFfmpeg()).path,
+      ffmpeg: ffmpeg.ffmpeg,
       logger: server.app.log,
       now: new Date(),
     });
@@ -86,7 +100,10 @@ describe('seeding the demo series with their videos', () => {
     const ids = rows.map((e) => e.videoId!);
     const [clip] = await db.select().from(clips).where(eq(clips.gameId, first.gameIds[0]!));
     expect(clip?.videoId).toBeTypeOf('number');
-    for (const v of await db.select().from(videos).where(inArray(videos.id, [...ids, clip!.videoId]))) {
+    for (const v of await db
+      .select()
+      .from(videos)
+      .where(inArray(videos.id, [...ids, clip!.videoId]))) {
       expect(v.state).toBe('ready');
       expect(Object.keys(v.subtitles).sort()).toEqual(['en_US', 'ja_JP', 'zh_CN']);
       expect([v.width, v.height]).toEqual([720, 1280]);
