@@ -80,6 +80,14 @@ const envSchema = z.object({
    * or several servers pointed at one folder (the end-to-end suite), render each only once.
    */
   DEMO_MEDIA_CACHE: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+  /**
+   * Render and import the demo series' videos (with DEMO_CONTENT). Off, the series are listed with
+   * every episode "preparing": for servers that only need the story games (some test servers).
+   */
+  DEMO_VIDEOS: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   /** PEM of the risk step's RSA key when several processes must share one; else kept in DATA_DIR. */
   RISK_PRIVATE_KEY_PEM: z.preprocess(emptyToUndefined, z.string().optional()),
   /** Origin players reach us at; OAuth redirect URIs are built from it exactly. */

@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { createMediaStore } from './modules/media/index.js';
 import { seedDemoContent } from './modules/play/demo-content.js';
 import { loadRiskKeys } from './modules/risk/index.js';
-import { seedDemoSeries } from './modules/series/index.js';
+import { seedDemoSeries, seedDemoSeriesRows } from './modules/series/index.js';
 import { createVideoService, locateFfmpeg, videoOptionsFrom } from './modules/video/index.js';
 import { startAdminChannel } from './platform/admin-channel.js';
 import { openDatabase } from './platform/db/client.js';
@@ -60,12 +60,15 @@ async function main(): Promise<void> {
   );
   if (config.DEMO_CONTENT) {
     // After listening: the series' rows are there at once, their videos follow in the background.
-    const ffmpeg = await locateFfmpeg().catch((error: unknown) => {
-      app.log.warn({ err: error }, 'no ffmpeg: the demo series have no videos');
-      return null;
-    });
+    const { db } = database;
+    const rows = { db, media, mediaBase: `/${config.PRODUCT_SLUG}/media`, now: new Date() };
+    const ffmpeg = config.DEMO_VIDEOS
+      ? await locateFfmpeg().catch((error: unknown) => {
+          app.log.warn({ err: error }, 'no ffmpeg: the demo series have no videos');
+          return null;
+        })
+      : null;
     if (ffmpeg) {
-      const { db } = database;
       // Only imports: the app's own video service (started with it) runs the transcodes.
       const video = createVideoService({
         db,
@@ -75,16 +78,15 @@ async function main(): Promise<void> {
         options: videoOptionsFrom(config),
       });
       await seedDemoSeries({
-        db,
-        media,
-        mediaBase: `/${config.PRODUCT_SLUG}/media`,
-        now: new Date(),
+        ...rows,
         video,
         ffmpeg: ffmpeg.ffmpeg,
         cacheDir: config.demoMediaCache,
         logger: app.log,
         signal: demoVideos.signal,
       });
+    } else {
+      await seedDemoSeriesRows(rows);
     }
   }
 }

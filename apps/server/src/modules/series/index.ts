@@ -4,6 +4,7 @@
  * import, the demo seeding).
  */
 export { seedDemoSeries } from './demo/seed.js';
+export { seedDemoSeriesRows } from './demo/seed-rows.js';
 export { episodeUnlockPrice, isFreeEpisode } from './episode-access.js';
 export { createSeriesModule, type SeriesModuleDeps } from './series-module.js';
 export { attachClip, attachEpisodeVideo, saveSeries } from './series-writes.js';

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { FfmpegBinaries } from './ffmpeg-binaries.js';
 import type { ProbedVideo } from './probe.js';
 import { runFfmpeg } from './run-ffmpeg.js';
-import { frameAt } from './transcode.js';
+import { frameAt, frameOfHeight } from './transcode.js';
 
 /** Sprite tiles are this many lines high: enough to recognise a scene while scrubbing. */
 const TILE_HEIGHT = 160;
@@ -27,7 +27,7 @@ export async function makePoster(
   signal?: AbortSignal,
 ): Promise<string> {
   const at = Math.min(1, source.durationMs / 2000);
-  const { width, height } = frameAt(source, Math.min(720, source.height));
+  const { width, height } = frameAt(source, Math.min(720, source.width, source.height));
   await runFfmpeg(
     binaries.ffmpeg,
     [
@@ -64,7 +64,7 @@ export async function makeThumbnails(
   const count = Math.max(1, Math.ceil(seconds / every));
   const columns = Math.min(SPRITE_COLUMNS, count);
   const rows = Math.ceil(count / columns);
-  const { width, height } = frameAt(source, TILE_HEIGHT);
+  const { width, height } = frameOfHeight(source, TILE_HEIGHT);
   await runFfmpeg(
     binaries.ffmpeg,
     [

@@ -18,13 +18,19 @@ export interface TranscodeOptions {
  * 720x1280), with the source's shape and even sides (H.264 wants them).
  */
 export function frameAt(source: ProbedVideo, lines: number): { width: number; height: number } {
-  const even = (n: number) => Math.max(2, 2 * Math.round(n / 2));
-  const long =
-    (lines * Math.max(source.width, source.height)) / Math.min(source.width, source.height);
-  return source.height >= source.width
-    ? { width: lines, height: even(long) }
-    : { width: even(long), height: lines };
+  const portrait = source.height >= source.width;
+  return frameOfHeight(source, portrait ? even((lines * source.height) / source.width) : lines);
 }
+
+/** A frame `height` high with the source's shape. */
+export function frameOfHeight(
+  source: ProbedVideo,
+  height: number,
+): { width: number; height: number } {
+  return { width: even((height * source.width) / source.height), height };
+}
+
+const even = (n: number) => Math.max(2, 2 * Math.round(n / 2));
 
 /** Video bitrate for a rendition: 2 Mb/s at 720 lines, scaled by the pixel count's root. */
 const kbpsFor = (height: number) => Math.round(2000 * (height / 720) ** 1.5);
