@@ -23,13 +23,34 @@ import './play.css';
 const UnlockDialog = lazy(() =>
   import('../wallet/unlock-dialog').then((m) => ({ default: m.UnlockDialog })),
 );
+/** A series' page, for the ids of `/drama/{id}` that are series rather than stories. */
+const SeriesPage = lazy(() =>
+  import('../series/series-page').then((m) => ({ default: m.SeriesPage })),
+);
 /** The chat panel and its streaming client load only when a conversation is opened. */
 const ChatPanel = lazy(() => import('./chat/chat-panel'));
 
 const parseNpcId = (raw: string | null): number | null =>
   raw && /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : null;
 
+/**
+ * `/drama/{id}` plays a story game, or shows a series (decision 38): the game card in the
+ * resources says which. A series known from a list skips the story's opening (play-loader.ts).
+ */
 export function DramaPlayPage() {
+  const gameId = parseGameId(useParams().id);
+  const loaded = useLoaderData() as ReturnType<typeof playLoader> | undefined;
+  const resources = useGameResources(gameId, loaded?.opening);
+  const kind = resources.data?.game.kind ?? (loaded?.series ? 'series' : null);
+  if (kind !== 'series') return <StoryPlayPage />;
+  return (
+    <Suspense fallback={null}>
+      <SeriesPage gameId={gameId} />
+    </Suspense>
+  );
+}
+
+function StoryPlayPage() {
   const { t } = useTranslation();
   const gameId = parseGameId(useParams().id);
   const opening = (useLoaderData() as ReturnType<typeof playLoader> | undefined)?.opening;

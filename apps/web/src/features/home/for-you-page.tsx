@@ -4,7 +4,7 @@ import type {
   UserGame,
   userGamesCall,
 } from '@taleforge/contracts';
-import { Suspense } from 'react';
+import { Fragment, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Await, Link, type LoaderFunctionArgs, useLoaderData, useRevalidator } from 'react-router';
 import { endpoint, request } from '../../shared/api';
@@ -12,6 +12,7 @@ import { usePageTitle } from '../../shared/lib/use-page-title';
 import { hasToken } from '../auth/session';
 import { arrangeHome } from './arrange-home';
 import { ContinueShelf } from './continue-shelf';
+import { HomeDramaSlot } from './home-drama-slot';
 import { HomeEmpty } from './home-empty';
 import { HomeHero, HomeHeroSkeleton } from './home-hero';
 import { HomeSection, HomeSectionSkeleton } from './home-section';
@@ -23,6 +24,8 @@ const userGames = endpoint<typeof userGamesCall>({
   path: '/api/h5/game/user/games',
 });
 const CONTINUE_SHELF_SIZE = 10;
+/** The free previews come after this shelf (0-based): below the fold of a first visit. */
+const CLIPS_AFTER_SHELF = 1;
 
 /** Starts the reads without waiting for them, so the shell and skeletons show at once. */
 export function forYouLoader({ request: navigation }: LoaderFunctionArgs) {
@@ -86,14 +89,16 @@ function ForYouSections({
     <>
       <HomeHero game={hero} />
       <ContinueShelf games={continuing} />
+      {/* Only someone with a session has watched anything. */}
+      {hasToken() && <HomeDramaSlot part="continue" />}
       {!hero && <HomeEmpty />}
       {shelves.map((section, index) => (
-        <HomeSection
-          key={section.key}
-          section={section}
-          action={index === 0 ? browseLink : undefined}
-        />
+        <Fragment key={section.key}>
+          <HomeSection section={section} action={index === 0 ? browseLink : undefined} />
+          {index === CLIPS_AFTER_SHELF && <HomeDramaSlot part="clips" deferred />}
+        </Fragment>
       ))}
+      {shelves.length <= CLIPS_AFTER_SHELF && <HomeDramaSlot part="clips" deferred />}
       {hero && shelves.length === 0 && <div className="home-browse">{browseLink}</div>}
     </>
   );
