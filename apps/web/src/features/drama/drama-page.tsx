@@ -1,11 +1,10 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../shared/lib/use-page-title';
 import { hasToken } from '../auth/session';
 import { GameCard, GameCardSkeleton } from '../home/game-card';
 import { ContinueWatching } from '../series/continue-watching';
-import { PlayerOutlet, type PlayerStart } from '../series/player-outlet';
+import { openPlayer } from '../series/open-player';
 import { useContinueWatching, useWorkShelf } from '../series/series-api';
 import { SeriesCard } from '../series/series-card';
 import { DramaShelf } from './drama-shelf';
@@ -19,7 +18,6 @@ export function DramaPage() {
   const continuing = useContinueWatching(hasToken());
   const series = useWorkShelf('series');
   const stories = useWorkShelf('story');
-  const [playing, setPlaying] = useState<PlayerStart | null>(null);
 
   return (
     <div className="for-you drama-tab">
@@ -27,7 +25,7 @@ export function DramaPage() {
       <ContinueWatching
         items={continuing.data ?? []}
         onPlay={(item) =>
-          setPlaying({ kind: 'series', gameId: item.game_id, episodeId: item.episode_id })
+          openPlayer({ kind: 'series', gameId: item.game_id, episodeId: item.episode_id })
         }
       />
       <DramaShelf
@@ -49,7 +47,6 @@ export function DramaPage() {
           </Link>
         }
       />
-      <PlayerOutlet start={playing} onClose={() => setPlaying(null)} />
     </div>
   );
 }

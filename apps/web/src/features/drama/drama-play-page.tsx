@@ -34,15 +34,19 @@ const parseNpcId = (raw: string | null): number | null =>
   raw && /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : null;
 
 /**
- * `/drama/{id}` plays a story game, or shows a series (decision 38): the game card in the
- * resources says which. A series known from a list skips the story's opening (play-loader.ts).
+ * `/drama/{id}` plays a story game or shows a series (decision 38): the game card in the
+ * resources says which, and the story waits for it, so a series never shows a story's failure.
+ * A series known from a list skips the story's opening request too (play-loader.ts).
  */
 export function DramaPlayPage() {
   const gameId = parseGameId(useParams().id);
   const loaded = useLoaderData() as ReturnType<typeof playLoader> | undefined;
   const resources = useGameResources(gameId, loaded?.opening);
-  const kind = resources.data?.game.kind ?? (loaded?.series ? 'series' : null);
-  if (kind !== 'series') return <StoryPlayPage />;
+  const kind = loaded?.series
+    ? 'series'
+    : (resources.data?.game.kind ?? (resources.isError || gameId === 0 ? 'story' : null));
+  if (kind === 'story') return <StoryPlayPage />;
+  if (kind === null) return <div className="play" aria-busy="true" />;
   return (
     <Suspense fallback={null}>
       <SeriesPage gameId={gameId} />

@@ -4,7 +4,7 @@ import type {
   UserGame,
   userGamesCall,
 } from '@taleforge/contracts';
-import { Fragment, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Await, Link, type LoaderFunctionArgs, useLoaderData, useRevalidator } from 'react-router';
 import { endpoint, request } from '../../shared/api';
@@ -24,8 +24,6 @@ const userGames = endpoint<typeof userGamesCall>({
   path: '/api/h5/game/user/games',
 });
 const CONTINUE_SHELF_SIZE = 10;
-/** The free previews come after this shelf (0-based): below the fold of a first visit. */
-const CLIPS_AFTER_SHELF = 1;
 
 /** Starts the reads without waiting for them, so the shell and skeletons show at once. */
 export function forYouLoader({ request: navigation }: LoaderFunctionArgs) {
@@ -93,13 +91,14 @@ function ForYouSections({
       {hasToken() && <HomeDramaSlot part="continue" />}
       {!hero && <HomeEmpty />}
       {shelves.map((section, index) => (
-        <Fragment key={section.key}>
-          <HomeSection section={section} action={index === 0 ? browseLink : undefined} />
-          {index === CLIPS_AFTER_SHELF && <HomeDramaSlot part="clips" deferred />}
-        </Fragment>
+        <HomeSection
+          key={section.key}
+          section={section}
+          action={index === 0 ? browseLink : undefined}
+        />
       ))}
-      {shelves.length <= CLIPS_AFTER_SHELF && <HomeDramaSlot part="clips" deferred />}
       {hero && shelves.length === 0 && <div className="home-browse">{browseLink}</div>}
+      <HomeDramaSlot part="clips" />
     </>
   );
 }

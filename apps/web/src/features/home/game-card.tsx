@@ -5,7 +5,6 @@ import { Link } from 'react-router';
 import { abbreviate } from '../../shared/lib/abbreviate';
 import { CoverArt } from '../../shared/ui/art/cover-art';
 import { PlayIcon } from '../../shared/ui/icons';
-import { rememberSeries } from '../drama/series-hint';
 import { CreatorLink } from '../profile/creator-link';
 import './game-card.css';
 
@@ -16,7 +15,6 @@ export function GameCard({ game, progress }: { game: GameCardData; progress?: Pr
   const { t } = useTranslation();
   const [coverFailed, setCoverFailed] = useState(false);
   const plays = abbreviate(game.play_count);
-  if (game.kind === 'series') rememberSeries(game.id);
   return (
     <article className="game-card">
       <Link to={`/drama/${game.id}`} className="game-card__link">

@@ -1,33 +1,29 @@
-import { Suspense, useEffect, useRef, useState } from 'react';
-import { lazyWithQueries } from '../../shared/api/lazy-with-queries';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { loadScreenTexts } from '../../shared/i18n/i18n';
 
-// The home's drama rows and the player behind them are not part of the first visit's JavaScript
-// (bench/bundle): their code comes when they are about to be seen.
-const HomeDrama = lazyWithQueries(() => import('../series/home-drama').then((m) => m.HomeDrama));
+// The home's drama rows are not part of the first visit's JavaScript (bench/bundle): their code
+// and texts come when they come into view.
+const HomeDramaRow = lazy(() =>
+  Promise.all([import('../series/home-rows'), loadScreenTexts()]).then(([m]) => m),
+);
 
-type Part = 'continue' | 'clips';
-
-/** A drama row of the home; with `deferred`, its code loads only as it nears the viewport. */
-export function HomeDramaSlot({ part, deferred = false }: { part: Part; deferred?: boolean }) {
+/** A drama row of the home, loaded once its place scrolls into view. */
+export function HomeDramaSlot({ part }: { part: 'continue' | 'clips' }) {
   const marker = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(!deferred);
+  const [seen, setSeen] = useState(false);
   useEffect(() => {
     const element = marker.current;
-    if (near || !element) return;
-    if (typeof IntersectionObserver === 'undefined') return setNear(true);
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
-      },
-      { rootMargin: '200px 0px' },
-    );
+    if (!element) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) setSeen(true);
+    });
     observer.observe(element);
     return () => observer.disconnect();
-  }, [near]);
-  if (!near) return <div ref={marker} />;
+  }, []);
+  if (!seen) return <div ref={marker} />;
   return (
     <Suspense fallback={null}>
-      <HomeDrama part={part} />
+      <HomeDramaRow part={part} />
     </Suspense>
   );
 }

@@ -2,8 +2,8 @@ import type { Clip } from '@taleforge/contracts';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PlayIcon } from '../../shared/ui/icons';
+import { preloadPlayer } from './open-player';
 import { formatClock } from './player/clock';
-import { preloadPlayer } from './player-outlet';
 
 /** Free previews as vertical posters; a tap plays them in the player, one after another. */
 export function ClipShelf(props: {

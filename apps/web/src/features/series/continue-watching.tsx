@@ -1,7 +1,7 @@
 import type { ContinueWatchingItem } from '@taleforge/contracts';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { preloadPlayer } from './player-outlet';
+import { preloadPlayer } from './open-player';
 
 /** Series the viewer stopped in the middle of: one tap back into the episode, where they were. */
 export function ContinueWatching(props: {

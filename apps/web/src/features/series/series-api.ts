@@ -1,32 +1,9 @@
-import type {
-  clipListCall,
-  continueWatchingCall,
-  episodePlayCall,
-  episodeProgressCall,
-  gameListCall,
-  seriesCall,
-} from '@taleforge/contracts';
 import type { WorkKind } from '@taleforge/contracts/constants';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import { endpoint, request } from '../../shared/api';
+import { request } from '../../shared/api';
 import { currentLocale } from '../../shared/i18n/i18n';
 import { ensurePlayer } from '../drama/play-api';
-
-const seriesRead = endpoint<typeof seriesCall>({ method: 'GET', path: '/api/h5/drama/series' });
-const episodePlay = endpoint<typeof episodePlayCall>({
-  method: 'GET',
-  path: '/api/h5/drama/episode/play',
-});
-const episodeProgress = endpoint<typeof episodeProgressCall>({
-  method: 'POST',
-  path: '/api/auth/h5/drama/episode/progress',
-});
-const continueWatching = endpoint<typeof continueWatchingCall>({
-  method: 'GET',
-  path: '/api/h5/drama/continue',
-});
-const clipList = endpoint<typeof clipListCall>({ method: 'GET', path: '/api/h5/drama/clips' });
-const gameList = endpoint<typeof gameListCall>({ method: 'GET', path: '/api/auth/h5/game/list' });
+import { seriesEndpoints as calls } from './series-calls';
 
 /** Titles, subtitles and the signed addresses depend on the language and on the viewer. */
 export const seriesKeys = {
@@ -41,7 +18,7 @@ export const seriesKeys = {
 export function useSeries(gameId: number) {
   return useQuery({
     queryKey: seriesKeys.series(gameId),
-    queryFn: ({ signal }) => request(seriesRead, { query: { game_id: gameId }, signal }),
+    queryFn: ({ signal }) => request(calls.series, { query: { game_id: gameId }, signal }),
     enabled: gameId > 0,
   });
 }
@@ -50,7 +27,7 @@ export function useSeries(gameId: number) {
 export const episodeQuery = (episodeId: number) => ({
   queryKey: seriesKeys.episode(episodeId),
   queryFn: ({ signal }: { signal: AbortSignal }) =>
-    request(episodePlay, { query: { episode_id: episodeId }, signal, quiet: true }),
+    request(calls.episodePlay, { query: { episode_id: episodeId }, signal, quiet: true }),
   // The signed addresses last hours; a few minutes of reuse saves a round trip per swipe back.
   staleTime: 5 * 60_000,
   retry: false,
@@ -69,13 +46,13 @@ export function sendProgress(body: {
   position_ms: number;
   completed: boolean;
 }) {
-  return request(episodeProgress, { body, quiet: true, keepalive: true });
+  return request(calls.episodeProgress, { body, quiet: true, keepalive: true });
 }
 
 export function useContinueWatching(enabled = true) {
   return useQuery({
     queryKey: seriesKeys.continuing(),
-    queryFn: ({ signal }) => request(continueWatching, { signal, quiet: true }),
+    queryFn: ({ signal }) => request(calls.continueWatching, { signal, quiet: true }),
     select: (data) => data.list,
     enabled,
   });
@@ -84,7 +61,7 @@ export function useContinueWatching(enabled = true) {
 export function useClips(enabled = true) {
   return useQuery({
     queryKey: seriesKeys.clips(),
-    queryFn: ({ signal }) => request(clipList, { signal, quiet: true }),
+    queryFn: ({ signal }) => request(calls.clipList, { signal, quiet: true }),
     select: (data) => data.list,
     enabled,
   });
@@ -98,7 +75,10 @@ export function useWorkShelf(kind: WorkKind) {
     queryKey: seriesKeys.shelf(kind),
     queryFn: async ({ signal }) => {
       await ensurePlayer();
-      return request(gameList, { query: { kind, sort: 'popular', page_size: SHELF_SIZE }, signal });
+      return request(calls.gameList, {
+        query: { kind, sort: 'popular', page_size: SHELF_SIZE },
+        signal,
+      });
     },
     select: (data) => data.list,
   });

@@ -1,5 +1,4 @@
 import type { EpisodeInfo } from '@taleforge/contracts';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isApiError } from '../../shared/api';
@@ -9,7 +8,7 @@ import { CreatorLink } from '../profile/creator-link';
 import { WorkSocialBar } from '../social/work-social-bar';
 import { ClipShelf } from './clip-shelf';
 import { EpisodeGrid } from './episode-grid';
-import { PlayerOutlet, type PlayerStart, preloadPlayer } from './player-outlet';
+import { openPlayer, preloadPlayer } from './open-player';
 import { useSeries } from './series-api';
 import './series.css';
 
@@ -20,7 +19,6 @@ const SERIES_NOT_FOUND = 6301;
 export function SeriesPage({ gameId }: { gameId: number }) {
   const { t } = useTranslation();
   const series = useSeries(gameId);
-  const [playing, setPlaying] = useState<PlayerStart | null>(null);
   usePageTitle(series.data?.series.title ?? t('titles.dramaPlay'));
 
   if (series.isError) {
@@ -59,7 +57,7 @@ export function SeriesPage({ gameId }: { gameId: number }) {
   const resumeEpisode = resume && episodes.find((e) => e.id === resume.episode_id);
   const firstEpisode = resumeEpisode ?? episodes[0];
   const play = (episode: EpisodeInfo) =>
-    setPlaying({ kind: 'series', gameId, episodeId: episode.id });
+    openPlayer({ kind: 'series', gameId, episodeId: episode.id });
 
   return (
     <div className="series-page">
@@ -106,10 +104,8 @@ export function SeriesPage({ gameId }: { gameId: number }) {
       <ClipShelf
         clips={clips}
         title={t('series.clips')}
-        onPlay={(index) => setPlaying({ kind: 'clips', clips, index })}
+        onPlay={(index) => openPlayer({ kind: 'clips', clips, index })}
       />
-
-      <PlayerOutlet start={playing} onClose={() => setPlaying(null)} />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import type { Clip } from '@taleforge/contracts';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { rememberSeries } from '../../drama/series-hint';
 import { PlayerNotice } from './player-notice';
 import { PlayerShell } from './player-shell';
 
@@ -40,7 +41,10 @@ export function ClipPlayer({ titleId, clips, index: first, onClose }: Props) {
         <Link
           className="button button--gold player__series-link"
           to={`/drama/${clip.game_id}`}
-          onClick={onClose}
+          onClick={() => {
+            rememberSeries(clip.game_id);
+            onClose();
+          }}
         >
           {t('series.watchSeries')}
         </Link>
