@@ -44,8 +44,8 @@ export function DramaPlayPage() {
   const resources = useGameResources(gameId, loaded?.opening);
   const kind = loaded?.series
     ? 'series'
-    : (resources.data?.game.kind ?? (resources.isError || gameId === 0 ? 'story' : null));
-  if (kind === 'story') return <StoryPlayPage />;
+    : (resources.data?.game.kind ?? (resources.failureCount > 0 || gameId === 0 ? 'story' : null));
+  if (kind === 'story') return <StoryPlayPage resources={resources} />;
   if (kind === null) return <div className="play" aria-busy="true" />;
   return (
     <Suspense fallback={null}>
@@ -54,11 +54,10 @@ export function DramaPlayPage() {
   );
 }
 
-function StoryPlayPage() {
+function StoryPlayPage({ resources }: { resources: ReturnType<typeof useGameResources> }) {
   const { t } = useTranslation();
   const gameId = parseGameId(useParams().id);
   const opening = (useLoaderData() as ReturnType<typeof playLoader> | undefined)?.opening;
-  const resources = useGameResources(gameId, opening);
   const { state, busy, failed, start, act, markSeen } = usePlay(gameId, opening);
   const queryClient = useQueryClient();
   const [journalOpen, setJournalOpen] = useState(false);

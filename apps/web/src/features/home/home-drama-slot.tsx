@@ -13,7 +13,7 @@ export function HomeDramaSlot({ part }: { part: 'continue' | 'clips' }) {
   const [seen, setSeen] = useState(false);
   useEffect(() => {
     const element = marker.current;
-    if (!element) return;
+    if (!element || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((entry) => entry.isIntersecting)) setSeen(true);
     });

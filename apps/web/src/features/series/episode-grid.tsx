@@ -18,7 +18,7 @@ export function EpisodeGrid(props: {
 }) {
   const { t } = useTranslation();
   return (
-    <ol className="episode-grid">
+    <ol className="episode-grid" aria-label={t('series.episodes')}>
       {props.episodes.map((episode) => {
         const percent = watchedPercent(episode);
         const state = !episode.ready
