@@ -16,6 +16,7 @@ const { benchLogin } = await import('./login/run.mjs');
 const { benchPlay } = await import('./play/run.mjs');
 const { benchSocial } = await import('./social/run.mjs');
 const { benchSpend } = await import('./spend/run.mjs');
+const { benchVideoStart } = await import('./video-start/run.mjs');
 
 const only = process.argv[2];
 if (!only || only === 'api') await benchApi();
@@ -30,3 +31,4 @@ if (!only || only === 'chat-ttft') await benchChatTtft();
 if (!only || only === 'spend') await benchSpend();
 if (!only || only === 'play') await benchPlay();
 if (!only || only === 'social') await benchSocial();
+if (!only || only === 'video-start') await benchVideoStart();
