@@ -70,14 +70,14 @@ export function SeriesPlayer({ titleId, gameId, episodeId: first, onClose }: Pro
   const panel = (() => {
     if (series.isError)
       return <PlayerNotice text={t('series.loadFailed')} onRetry={() => void series.refetch()} />;
-    if (!series.data || (episode?.unlocked && play.isPending && !locked))
-      return <PlayerNotice text={t('series.player.loading')} busy />;
+    if (!series.data) return <PlayerNotice text={t('series.player.loading')} busy />;
     if (!episode) return <PlayerNotice text={t('series.episodeMissing')} />;
     if (!episode.ready) return <PlayerNotice text={t('series.preparing')} />;
     if (locked)
       return (
         <LockPanel key={episode.id} gameId={gameId} episode={episode} onUnlocked={handleUnlocked} />
       );
+    if (play.isPending) return <PlayerNotice text={t('series.player.loading')} busy />;
     const retry = () => {
       setFailed(false);
       void play.refetch();
