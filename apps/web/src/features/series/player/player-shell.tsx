@@ -21,6 +21,22 @@ import { useVideoSource } from './use-video-source';
 
 /** Share of an episode after which the next one's start is fetched ahead. */
 export const WARM_NEXT_AT = 0.8;
+/** Subtitle lines sit this many lines up from the bottom, clear of the controls over the video. */
+const CUE_LINE = -5;
+
+const liftCues = (track: TextTrack) => {
+  let moved = false;
+  for (const cue of Array.from(track.cues ?? [])) {
+    if (!('line' in cue) || (cue as VTTCue).line === CUE_LINE) continue;
+    (cue as VTTCue).line = CUE_LINE;
+    moved = true;
+  }
+  // A cue on screen keeps its place until its track is shown anew.
+  if (moved && track.mode === 'showing') {
+    track.mode = 'hidden';
+    track.mode = 'showing';
+  }
+};
 
 export type ShellProps = {
   titleId: string;
@@ -80,6 +96,11 @@ export function PlayerShell(props: ShellProps) {
       for (const track of Array.from(tracks)) {
         const on = subtitles !== 'off' && track.language === htmlLangOf(subtitles);
         track.mode = on ? 'showing' : 'disabled';
+        // Cues arrive once a shown track has loaded; each change of cue is a chance to lift them.
+        if (on) {
+          liftCues(track);
+          track.oncuechange = () => liftCues(track);
+        }
       }
     };
     apply();
