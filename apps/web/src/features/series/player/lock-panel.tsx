@@ -1,5 +1,5 @@
 import type { EpisodeInfo } from '@taleforge/contracts';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../shared/i18n/i18n';
 import { GemIcon } from '../../../shared/ui/icons';
@@ -18,7 +18,10 @@ const UnlockDialog = lazy(() =>
 export function LockPanel(props: { gameId: number; episode: EpisodeInfo; onUnlocked: () => void }) {
   const { t } = useTranslation();
   const { episode } = props;
-  const [asking, setAsking] = useState(true);
+  const [asking, setAsking] = useState(false);
+  // Opened once the player is there: a player opened on a locked episode then holds the page's
+  // focus first, so the confirmation sits above it and gives the focus back to it.
+  useEffect(() => setAsking(true), []);
   return (
     <div className="player-lock">
       {episode.poster_url && (

@@ -181,6 +181,20 @@ describe('the video player', () => {
     expect(server.played).toEqual([3, 4]);
   });
 
+  it('opened on a locked episode, asks first, then gives the keys back to the player', async () => {
+    signIn('tfViewer');
+    serveSeries();
+    show(104);
+    const ask = await screen.findByRole('dialog', { name: 'Unlock this episode?' });
+    const confirm = within(ask).getByRole('button', { name: 'Unlock for 30 gems' });
+    await waitFor(() => expect(document.activeElement).toBe(confirm));
+    fireEvent.click(confirm);
+    await waitFor(() => expect(video().src).toContain('/media/e4/'));
+    expect(document.activeElement).toBe(player());
+    fireEvent.keyDown(player(), { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('fetches the next episode’s start ahead, and saves the position when it closes', async () => {
     signIn('tfViewer');
     const server = serveSeries();
