@@ -104,9 +104,9 @@ for (const viewport of [PHONE, DESKTOP]) {
 
     // Back on the series with gems: episode 4 from the grid, bought in place, then watched.
     const tile = page.getByRole('list', { name: 'Episodes' }).locator('[data-episode="4"]');
-    await tile.scrollIntoViewIfNeeded();
-    const scrolled = await page.evaluate(() => window.scrollY);
     await tile.click();
+    // Where the page behind the player is: closing must come back to it.
+    const scrolled = await page.evaluate(() => window.scrollY);
     const ask = page.getByRole('dialog', { name: 'Unlock this episode?' });
     await ask.getByRole('button', { name: /^Unlock for \d+ gems$/ }).click();
     await expect(ask).toHaveCount(0);
