@@ -40,7 +40,7 @@ function watchFirstFrame() {
   new MutationObserver(() => {
     const video = document.querySelector('video');
     if (video) watch(video);
-  }).observe(document.body, { childList: true, subtree: true });
+  }).observe(document, { childList: true, subtree: true });
 }
 
 async function frameAfterTap(page) {
