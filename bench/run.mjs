@@ -17,6 +17,7 @@ const { benchPlay } = await import('./play/run.mjs');
 const { benchSegments } = await import('./segments/run.mjs');
 const { benchSocial } = await import('./social/run.mjs');
 const { benchSpend } = await import('./spend/run.mjs');
+const { benchVideoStart } = await import('./video-start/run.mjs');
 
 const only = process.argv[2];
 if (!only || only === 'api') await benchApi();
@@ -32,3 +33,4 @@ if (!only || only === 'spend') await benchSpend();
 if (!only || only === 'play') await benchPlay();
 if (!only || only === 'social') await benchSocial();
 if (!only || only === 'segments') await benchSegments();
+if (!only || only === 'video-start') await benchVideoStart();

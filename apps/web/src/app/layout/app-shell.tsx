@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { LoginModalHost } from '../../features/auth/login-modal/login-modal-host';
+import { PlayerHost } from '../../features/series/player-host';
 import { CoverArt } from '../../shared/ui/art/cover-art';
 import { DialogOutlet } from '../../shared/ui/dialog/dialog-outlet';
 import { Toaster } from '../../shared/ui/toast/toaster';
@@ -37,6 +38,7 @@ export function AppShell() {
       <Toaster />
       <DialogOutlet />
       <LoginModalHost />
+      <PlayerHost />
     </div>
   );
 }

@@ -23,17 +23,41 @@ import './play.css';
 const UnlockDialog = lazy(() =>
   import('../wallet/unlock-dialog').then((m) => ({ default: m.UnlockDialog })),
 );
+/** A series' page, for the ids of `/drama/{id}` that are series rather than stories. */
+const SeriesPage = lazy(() =>
+  import('../series/series-page').then((m) => ({ default: m.SeriesPage })),
+);
 /** The chat panel and its streaming client load only when a conversation is opened. */
 const ChatPanel = lazy(() => import('./chat/chat-panel'));
 
 const parseNpcId = (raw: string | null): number | null =>
   raw && /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : null;
 
+/**
+ * `/drama/{id}` plays a story game or shows a series (decision 38): the game card in the
+ * resources says which, and the story waits for it, so a series never shows a story's failure.
+ * A series known from a list skips the story's opening request too (play-loader.ts).
+ */
 export function DramaPlayPage() {
+  const gameId = parseGameId(useParams().id);
+  const loaded = useLoaderData() as ReturnType<typeof playLoader> | undefined;
+  const resources = useGameResources(gameId, loaded?.opening);
+  const kind = loaded?.series
+    ? 'series'
+    : (resources.data?.game.kind ?? (resources.failureCount > 0 || gameId === 0 ? 'story' : null));
+  if (kind === 'story') return <StoryPlayPage resources={resources} />;
+  if (kind === null) return <div className="play" aria-busy="true" />;
+  return (
+    <Suspense fallback={null}>
+      <SeriesPage gameId={gameId} />
+    </Suspense>
+  );
+}
+
+function StoryPlayPage({ resources }: { resources: ReturnType<typeof useGameResources> }) {
   const { t } = useTranslation();
   const gameId = parseGameId(useParams().id);
   const opening = (useLoaderData() as ReturnType<typeof playLoader> | undefined)?.opening;
-  const resources = useGameResources(gameId, opening);
   const { state, busy, failed, start, act, markSeen } = usePlay(gameId, opening);
   const queryClient = useQueryClient();
   const [journalOpen, setJournalOpen] = useState(false);

@@ -1,6 +1,7 @@
 import type { PlayState, ResourceInfo } from '@taleforge/contracts';
 import type { LoaderFunctionArgs } from 'react-router';
 import { fetchResources, sendEvent } from './play-api';
+import { isKnownSeries } from './series-hint';
 
 /** The game's first step and its assets, asked for before the play page's code has arrived. */
 export type PlayOpening = {
@@ -17,9 +18,14 @@ export const parseGameId = (id: string | undefined) => (id && /^\d+$/.test(id) ?
  * instead of both in turn (bench/first-line). Nothing is awaited here: the page adopts the
  * promises and handles their failures as its own.
  */
-export function playLoader({ params }: LoaderFunctionArgs): { opening: PlayOpening | null } {
+export function playLoader({ params }: LoaderFunctionArgs): {
+  opening: PlayOpening | null;
+  series?: true;
+} {
   const gameId = parseGameId(params.id);
   if (!gameId) return { opening: null };
+  // A series has no story to start: its page reads the series instead.
+  if (isKnownSeries(gameId)) return { opening: null, series: true };
   const opening = {
     gameId,
     state: sendEvent({ type: 'start', game_id: gameId }),

@@ -12,6 +12,7 @@ import { usePageTitle } from '../../shared/lib/use-page-title';
 import { hasToken } from '../auth/session';
 import { arrangeHome } from './arrange-home';
 import { ContinueShelf } from './continue-shelf';
+import { HomeDramaSlot } from './home-drama-slot';
 import { HomeEmpty } from './home-empty';
 import { HomeHero, HomeHeroSkeleton } from './home-hero';
 import { HomeSection, HomeSectionSkeleton } from './home-section';
@@ -86,6 +87,8 @@ function ForYouSections({
     <>
       <HomeHero game={hero} />
       <ContinueShelf games={continuing} />
+      {/* Only someone with a session has watched anything. */}
+      {hasToken() && <HomeDramaSlot part="continue" />}
       {!hero && <HomeEmpty />}
       {shelves.map((section, index) => (
         <HomeSection
@@ -95,6 +98,7 @@ function ForYouSections({
         />
       ))}
       {hero && shelves.length === 0 && <div className="home-browse">{browseLink}</div>}
+      <HomeDramaSlot part="clips" />
     </>
   );
 }

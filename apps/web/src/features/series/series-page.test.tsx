@@ -1,0 +1,127 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithQuery, signIn, stubApiHandlers } from '../../test/render';
+import { buildEpisode, buildSeriesPage, buildVideo } from '../../test/series';
+import { SeriesPage } from './series-page';
+
+const social = { game_id: 9, like_count: 12, comment_count: 3, liked: false };
+
+function show() {
+  return renderWithQuery(
+    <MemoryRouter initialEntries={['/drama/9']}>
+      <SeriesPage gameId={9} />
+    </MemoryRouter>,
+  );
+}
+
+/** What the page asked the player to open, by the window event the app's player listens to. */
+function listenForPlayer() {
+  const opened: unknown[] = [];
+  const listener = (event: Event) => opened.push((event as CustomEvent).detail);
+  window.addEventListener('open-player', listener);
+  return { opened, stop: () => window.removeEventListener('open-player', listener) };
+}
+
+describe('<SeriesPage/>', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the series, its episodes with their locks and progress, and plays from the first', async () => {
+    signIn('tfViewer');
+    const page = buildSeriesPage();
+    page.episodes[0] = buildEpisode(1, { completed: true, position_ms: 40_000 });
+    page.episodes[1] = buildEpisode(2, { position_ms: 10_000 });
+    page.episodes[2] = buildEpisode(3, { ready: false });
+    stubApiHandlers({
+      '/api/h5/drama/series': ({ query }) => {
+        expect(query.get('game_id')).toBe('9');
+        return { data: page };
+      },
+      '/api/h5/game/social': () => ({ data: social }),
+    });
+    const player = listenForPlayer();
+    show();
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'The Glass Heiress' }),
+    ).toBeTruthy();
+    expect(screen.getByText('A fortune, a fake name and a wedding in six days.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Lin' }).getAttribute('href')).toBe('/profile/u9');
+    expect(screen.getByText('6 episodes')).toBeTruthy();
+    expect(screen.getByText('First 3 episodes free')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Like · 12' })).toBeTruthy();
+
+    const tiles = within(screen.getByRole('list', { name: 'Episodes' }));
+    const tile = (n: number) => tiles.getAllByRole('button')[n - 1] as HTMLButtonElement;
+    expect(tile(1).textContent).toContain('Watched');
+    expect(tile(2).textContent).toContain('25% watched');
+    expect(tile(2).querySelector('.episode-tile__bar > span')?.getAttribute('style')).toContain(
+      'width: 25%',
+    );
+    expect(tile(3).disabled).toBe(true);
+    expect(tile(3).textContent).toContain('Preparing');
+    expect(tile(4).textContent).toContain('Locked · 30 gems');
+    expect(tile(4).querySelector('svg')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Play episode 1' }));
+    fireEvent.click(tile(5));
+    expect(player.opened).toEqual([
+      { kind: 'series', gameId: 9, episodeId: 101 },
+      { kind: 'series', gameId: 9, episodeId: 105 },
+    ]);
+    player.stop();
+  });
+
+  it('offers to continue where the viewer stopped, and plays a clip from the page', async () => {
+    const clip = {
+      id: 5,
+      game_id: 9,
+      title: 'The ring',
+      series_title: 'The Glass Heiress',
+      video: buildVideo('clip5', { duration_ms: 15_000 }),
+    };
+    stubApiHandlers({
+      '/api/h5/drama/series': () => ({
+        data: buildSeriesPage({ resume: { episode_id: 102, position_ms: 10_000 }, clips: [clip] }),
+      }),
+      '/api/h5/game/social': () => ({ data: social }),
+    });
+    const player = listenForPlayer();
+    show();
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue episode 2' }));
+    expect(
+      screen.getByRole('button', { name: /Episode 2 · Part 2/ }).getAttribute('aria-current'),
+    ).toBe('true');
+    const clips = screen.getByRole('region', { name: 'Clips' });
+    fireEvent.click(within(clips).getByRole('button', { name: /The ring/ }));
+    expect(within(clips).getByText('0:15')).toBeTruthy();
+    expect(player.opened).toEqual([
+      { kind: 'series', gameId: 9, episodeId: 102 },
+      { kind: 'clips', clips: [clip], index: 0 },
+    ]);
+    player.stop();
+  });
+
+  it('says when a series does not exist, and offers a retry when it could not be read', async () => {
+    let answer: 'missing' | 'down' = 'missing';
+    stubApiHandlers({
+      '/api/h5/drama/series': () =>
+        answer === 'missing'
+          ? { status: 6301, desc: 'This series does not exist' }
+          : { http: 502, status: 500 },
+    });
+    const first = show();
+    expect(
+      await screen.findByText('This series does not exist or is no longer available.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Drama' }).getAttribute('href')).toBe('/drama');
+    first.unmount();
+
+    answer = 'down';
+    show();
+    expect(
+      await screen.findByText('This series could not be loaded.', {}, { timeout: 15_000 }),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  }, 20_000);
+});
