@@ -22,6 +22,7 @@ import {
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const isCI = Boolean(process.env.CI);
+const DEMO_MEDIA_CACHE = join(repoRoot, 'node_modules/.cache/taleforge-demo-media');
 
 // A fresh data directory per run, unless E2E_DATA_DIR names one. The workers evaluate this file
 // again but inherit the variable, so every process agrees on one directory; the runner process,
@@ -46,6 +47,8 @@ const serverOptions = {
   gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
 } as const;
 const serverEnv = { HOST: '127.0.0.1', NODE_ENV: 'test', LOG_LEVEL: 'warn' };
+/** The journeys' other servers list the demo series without making their videos. */
+const noDemoVideos = { DEMO_VIDEOS: 'false' };
 
 export default defineConfig({
   testDir: './tests',
@@ -99,6 +102,10 @@ export default defineConfig({
         AUTH_RATE_LIMIT_SCALE: '100',
         // The offline characters write slowly enough for a journey to reload in mid-reply.
         LLM_OFFLINE_PACE_MS: '150',
+        // The demo series' videos are made in the background while the journeys run: rendered
+        // once into a folder kept between runs, and transcoded at the cheapest preset.
+        DEMO_MEDIA_CACHE: DEMO_MEDIA_CACHE,
+        VIDEO_PRESET: 'ultrafast',
       },
     },
     {
@@ -113,6 +120,7 @@ export default defineConfig({
         DATA_DIR: process.env.E2E_SHORT_SESSION_DATA_DIR!,
         SESSION_TTL_DAYS: String(SHORT_SESSION_SECONDS / 86_400),
         SESSION_CACHE_MS: '0',
+        ...noDemoVideos,
       },
     },
     {
@@ -126,6 +134,7 @@ export default defineConfig({
         PORT: String(MODEL_PORT),
         DATA_DIR: process.env.E2E_MODEL_DATA_DIR!,
         PUBLIC_URL: `http://localhost:${MODEL_PORT}`,
+        ...noDemoVideos,
       },
     },
   ],

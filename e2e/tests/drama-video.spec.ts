@@ -1,4 +1,7 @@
-import type { Locator } from '@playwright/test';
+import type { APIRequestContext, Locator } from '@playwright/test';
+import { CALLS, STORAGE_KEYS } from '@taleforge/contracts';
+import { pageVisitor } from '../support/accounts';
+import { api } from '../support/api';
 import { followNavLink, waitForMount } from '../support/app';
 import { expect, type Page, test } from '../support/device';
 
@@ -33,6 +36,36 @@ async function nextEpisode(page: Page, phone: boolean) {
   }
 }
 
+/**
+ * The demo series' videos are made in the background after a fresh start (first episodes first):
+ * wait until the first series shelved has its free episodes and the first locked one ready.
+ */
+async function firstSeriesReady(request: APIRequestContext, page: Page) {
+  const dfId = await pageVisitor(page);
+  const token = (await page.evaluate(
+    (key) => localStorage.getItem(key),
+    STORAGE_KEYS.accessToken,
+  ))!;
+  await expect
+    .poll(
+      async () => {
+        const list = await api(request, CALLS.gameList, {
+          dfId,
+          token,
+          query: { kind: 'series', sort: 'popular' },
+        });
+        const gameId = list.data?.list[0]?.id;
+        if (!gameId) return false;
+        const page = await api(request, CALLS.series, { dfId, query: { game_id: gameId } });
+        const needed = (page.data?.series.free_episodes ?? 0) + 1;
+        const episodes = page.data?.episodes.slice(0, needed) ?? [];
+        return episodes.length === needed && episodes.every((e) => e.ready);
+      },
+      { timeout: 600_000, intervals: [2_000] },
+    )
+    .toBe(true);
+}
+
 async function topUpFromUnlock(page: Page, seriesPath: string) {
   const ask = page.getByRole('dialog', { name: 'Unlock this episode?' });
   await expect(ask.getByText('Insufficient balance, please recharge first')).toBeVisible();
@@ -53,13 +86,16 @@ for (const viewport of [PHONE, DESKTOP]) {
   const phone = viewport === PHONE;
   test(`a visitor watches a series at ${viewport.width} px: swipes on, buys a locked episode, switches subtitles`, async ({
     page,
+    request,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(780_000);
     await page.setViewportSize(viewport);
     await page.goto('/For_You');
     await waitForMount(page);
     await followNavLink(page, 'Drama', '/drama');
     const shelf = page.getByRole('region', { name: 'Drama series' });
+    await expect(shelf.locator('[data-kind=series]').first()).toBeVisible();
+    await firstSeriesReady(request, page);
     await shelf.locator('[data-kind=series]').first().click();
     await expect(page).toHaveURL(/\/drama\/\d+$/);
     const seriesPath = new URL(page.url()).pathname;

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { setPriority } from 'node:os';
 
 export interface FfmpegRun {
   /** The input's length, to turn ffmpeg's position into a fraction; 0 for no progress. */
@@ -29,6 +30,12 @@ export function runFfmpeg(binary: string, args: string[], run: FfmpegRun): Promi
       ['-hide_banner', '-nostdin', '-y', '-v', 'error', '-progress', 'pipe:1', '-nostats', ...args],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
+    // Transcodes are batch work: below the server's own priority, players' requests come first.
+    try {
+      if (child.pid) setPriority(child.pid, 10);
+    } catch {
+      // Already gone: its close event says how.
+    }
     let stderr = '';
     let pending = '';
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
