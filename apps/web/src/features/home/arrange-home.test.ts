@@ -33,6 +33,19 @@ describe('arrangeHome', () => {
     expect(shelves.map(ids)).toEqual([[4], [6, 7]]);
   });
 
+  it('features a story game, never a series (the hero starts a story)', () => {
+    const series = buildGameCard({ id: 9, kind: 'series', title: 'A series' });
+    const { hero, shelves } = arrangeHome(
+      [{ key: 'featured', script_type: null, games: [series] }, section('recommended', [2, 3])],
+      [],
+    );
+    expect(hero?.id).toBe(2);
+    expect(shelves.map(ids)).toEqual([[3]]);
+    expect(arrangeHome([{ key: 'new', script_type: null, games: [series] }], []).hero).toBe(
+      undefined,
+    );
+  });
+
   it('never shows a game twice even if the server repeated one, and hides empty shelves', () => {
     const { hero, shelves } = arrangeHome(
       [section('recommended', [1, 2]), section('new', [2, 1]), section('HEROES', [])],

@@ -14,7 +14,11 @@ export function arrangeHome(sections: HomeSection[], continuing: readonly GameCa
   const candidates = sections
     .filter((section) => section.key === 'featured' || section.key === 'recommended')
     .flatMap((section) => section.games);
-  const hero = candidates.find((game) => !shown.has(game.id)) ?? sections[0]?.games[0];
+  // The hero reads "featured story" and starts it: a series is shown on its shelves instead.
+  const stories = (games: readonly GameCard[]) => games.filter((game) => game.kind === 'story');
+  const hero =
+    stories(candidates).find((game) => !shown.has(game.id)) ??
+    stories(sections.flatMap((section) => section.games))[0];
   if (hero) shown.add(hero.id);
   const shelves: HomeSection[] = [];
   for (const section of sections) {
