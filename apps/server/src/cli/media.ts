@@ -4,6 +4,7 @@ import { LOCALES, type Locale, statusMessage } from '@taleforge/contracts';
 import pino from 'pino';
 import { loadConfig } from '../config.js';
 import { createMediaStore } from '../modules/media/index.js';
+import { attachEpisodeVideo, findSeriesId } from '../modules/series/index.js';
 import { createVideoService, videoOptionsFrom } from '../modules/video/index.js';
 import { openDatabase } from '../platform/db/client.js';
 import { DataDirLockedError } from '../platform/db/data-dir-lock.js';
@@ -14,8 +15,9 @@ const USAGE = `The media pipeline.
   npm run media -- import <file> --series <game id or slug> --episode <n> \\
       [--title "Episode title"] [--subtitles en_US=ep1.en.srt --subtitles zh_CN=ep1.zh.vtt …]
 
-Probes the file, stores it, and transcodes it to HLS here, printing the progress, then the
-video's id. Uses the same DATABASE_URL / DATA_DIR / media store as the server. The embedded
+Probes the file, stores it, and transcodes it to HLS here, printing the progress; once ready,
+the video becomes the series' episode <n> (added, or its video replaced; title and price kept
+unless --title is given). Uses the same DATABASE_URL / DATA_DIR / media store as the server. The embedded
 database is one process's alone: stop the server first (on PostgreSQL they may run together).`;
 
 function fail(message: string): never {
@@ -72,6 +74,11 @@ async function run(command: ImportCommand): Promise<number> {
     options: videoOptionsFrom(config),
   });
   try {
+    const gameId = await findSeriesId(database.db, command.series);
+    if (gameId === null) {
+      console.error(`no series ${command.series} (give a series' game id or slug)`);
+      return 2;
+    }
     await videos.start();
     const { videoId } = await videos.importVideo({
       path: command.file,
@@ -92,7 +99,13 @@ async function run(command: ImportCommand): Promise<number> {
       if (row.state === 'ready') break;
       await new Promise((resolve) => setTimeout(resolve, 300));
     }
-    console.log(`video ${videoId} ready (series ${command.series}, episode ${command.episode})`);
+    await attachEpisodeVideo(database.db, {
+      gameId,
+      number: command.episode,
+      videoId,
+      ...(command.title ? { title: { en_US: command.title } } : {}),
+    });
+    console.log(`video ${videoId} ready: series ${command.series}, episode ${command.episode}`);
     return 0;
   } finally {
     await videos.stop();

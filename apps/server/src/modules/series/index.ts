@@ -6,6 +6,7 @@
 export { seedDemoSeries } from './demo/seed.js';
 export { seedDemoSeriesRows } from './demo/seed-rows.js';
 export { episodeUnlockPrice, isFreeEpisode } from './episode-access.js';
+export { findSeriesId } from './series-lookup.js';
 export { createSeriesModule, type SeriesModuleDeps } from './series-module.js';
 export { attachClip, attachEpisodeVideo, saveSeries } from './series-writes.js';
 export type { SeriesVideoLinks } from './video-links.js';
