@@ -169,7 +169,7 @@ describe('importing a file', () => {
     expect((await buffer(kept!)).toString()).toContain('こんにちは');
   });
 
-  it('fails a job whose source cannot be read, and says why', async () => {
+  it('fails a job whose source cannot be read, and says why', { timeout: 120_000 }, async () => {
     const { videoId } = await service.importVideo({ path: goodVideo });
     await media.remove(`video/${videoId}/source`);
     await service.start();

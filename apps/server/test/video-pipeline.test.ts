@@ -46,7 +46,10 @@ const bytes = async (key: string) => {
 };
 
 describe('a video imported into the pipeline', () => {
-  it('is transcoded into three HLS renditions with a poster, a sprite and subtitles', async () => {
+  // A transcode into three renditions up to 720x1280 takes seconds alone, much longer on a busy machine.
+  it('is transcoded into three HLS renditions with a poster, a sprite and subtitles', {
+    timeout: 120_000,
+  }, async () => {
     const source = await makeTestVideo({ seconds: 6, width: 360, height: 640 });
     const srt = '1\n00:00:00,500 --> 00:00:02,000\nHello\n';
     const { videoId } = await service.importVideo({ path: source, subtitles: { en_US: srt } });
@@ -124,7 +127,9 @@ describe('a video imported into the pipeline', () => {
     expect(rows).toHaveLength(1);
   });
 
-  it('keeps a landscape source its shape, and lists no audio codec for a silent one', async () => {
+  it('keeps a landscape source its shape, and lists no audio codec for a silent one', {
+    timeout: 120_000,
+  }, async () => {
     const source = await makeTestVideo({ seconds: 2, width: 320, height: 180, audio: false });
     const { videoId } = await service.importVideo({ path: source });
     const row = await service.waitUntilReady(videoId, 90_000);
