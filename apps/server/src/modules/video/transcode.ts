@@ -37,7 +37,18 @@ const kbpsFor = (height: number) => Math.round(2000 * (height / 720) ** 1.5);
 const AUDIO_KBPS = 96;
 
 /**
- * Transcodes `input` into one HLS rendition per SERIES_LIMITS.renditionHeights under `outDir`
+ * The renditions a source gets: each of SERIES_LIMITS.renditionHeights its short side reaches
+ * (an upscaled rendition costs bandwidth and shows nothing more), and at least the smallest.
+ */
+export function renditionLines(source: ProbedVideo): number[] {
+  const short = Math.min(source.width, source.height);
+  const all: readonly number[] = SERIES_LIMITS.renditionHeights;
+  const reached = all.filter((lines) => lines <= short);
+  return reached.length > 0 ? reached : [all[0]!];
+}
+
+/**
+ * Transcodes `input` into one HLS rendition per line count of renditionLines under `outDir`
  * (`{height}p/index.m3u8` and `{height}p/seg_00001.ts`…, MPEG-TS), in one ffmpeg run that
  * decodes the source once. Keyframes are forced every segmentSeconds and scene-cut keyframes are
  * off, so every rendition cuts at the same instants and a player can switch at any segment.
@@ -49,7 +60,7 @@ export async function transcodeToHls(
   outDir: string,
   options: TranscodeOptions,
 ): Promise<VideoRendition[]> {
-  const heights = SERIES_LIMITS.renditionHeights;
+  const heights = renditionLines(source);
   const seconds = SERIES_LIMITS.segmentSeconds;
   const frames = heights.map((height) => frameAt(source, height));
   const split = `[0:v:0]split=${heights.length}${heights.map((_, i) => `[s${i}]`).join('')}`;
