@@ -23,6 +23,8 @@ async function fetchGamePage(
   const q = params.q.trim();
   return request(gameList, {
     query: {
+      // The browse page counts and lists story games; the series have the Drama tab's shelves.
+      kind: 'story',
       sort: params.sort as GameListSort,
       page_size: BROWSE_PAGE_SIZE,
       ...(params.type && { script_type: params.type }),
