@@ -70,7 +70,7 @@ async function findSeries(browser, origin) {
  */
 async function waitForEpisodes(origin, path, count) {
   const gameId = path.split('/').pop();
-  const url = `${origin}/taleforge/api/h5/drama/series?game_id=${gameId}`;
+  const url = `${origin}/taleforge/api/h5/drama/series?game_id=${gameId}&df_id=bench-video-start`;
   for (const until = Date.now() + 900_000; Date.now() < until; ) {
     const { data } = await (await fetch(url)).json();
     if (data?.episodes.length >= count && data.episodes.slice(0, count).every((e) => e.ready))
