@@ -79,6 +79,24 @@ async function importAndKill(env: Record<string, string>, file: string): Promise
   return videoId;
 }
 
+/** Makes video services on one database and media store, as the nodes of one site would be. */
+async function servicesOn(own: Database) {
+  const media = createMediaStore(loadConfig({ DATA_DIR: await tempDir() }));
+  return async () =>
+    createVideoService({
+      db: own.db,
+      media,
+      logger: quietLogger(),
+      ffmpeg: await ffmpegBinaries(),
+      options: {
+        preset: 'ultrafast',
+        pollingIntervalSeconds: 0.5,
+        retryDelaySeconds: 1,
+        workDir: await tempDir(),
+      },
+    });
+}
+
 describe('a transcode killed part-way', () => {
   it('is retried by the next process and leaves one result', { timeout: 120_000 }, async () => {
     const file = await makeTestVideo({ seconds: 9, width: 360, height: 640 });
@@ -148,20 +166,7 @@ describe('a transcode killed part-way', () => {
     timeout: 120_000,
   }, async () => {
     const own = await createTestDatabase();
-    const media = createMediaStore(loadConfig({ DATA_DIR: await tempDir() }));
-    const make = async () =>
-      createVideoService({
-        db: own.db,
-        media,
-        logger: quietLogger(),
-        ffmpeg: await ffmpegBinaries(),
-        options: {
-          preset: 'ultrafast',
-          pollingIntervalSeconds: 0.5,
-          retryDelaySeconds: 1,
-          workDir: await tempDir(),
-        },
-      });
+    const make = await servicesOn(own);
     try {
       const first = await make();
       await first.start();
@@ -192,20 +197,7 @@ describe('a transcode killed part-way', () => {
     timeout: 120_000,
   }, async () => {
     const own = await createTestDatabase();
-    const media = createMediaStore(loadConfig({ DATA_DIR: await tempDir() }));
-    const make = async () =>
-      createVideoService({
-        db: own.db,
-        media,
-        logger: quietLogger(),
-        ffmpeg: await ffmpegBinaries(),
-        options: {
-          preset: 'ultrafast',
-          pollingIntervalSeconds: 0.5,
-          retryDelaySeconds: 1,
-          workDir: await tempDir(),
-        },
-      });
+    const make = await servicesOn(own);
     const [first, second] = [await make(), await make()];
     try {
       await first.start();
