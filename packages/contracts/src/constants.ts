@@ -226,3 +226,38 @@ export const SERIES_LIMITS = {
 /** The video pipeline's states of one uploaded video. */
 export const VIDEO_STATES = ['queued', 'processing', 'ready', 'failed'] as const;
 export type VideoState = (typeof VIDEO_STATES)[number];
+
+/** The site-wide assistant (issue 23, decision 39). */
+export const ASSISTANT_AVATARS = ['female', 'male'] as const;
+export type AssistantAvatar = (typeof ASSISTANT_AVATARS)[number];
+
+/** How a player's message reached the assistant. */
+export const ASSISTANT_SOURCES = ['text', 'voice'] as const;
+export type AssistantSource = (typeof ASSISTANT_SOURCES)[number];
+
+/** What the assistant can explain from the README's money rules. */
+export const ASSISTANT_TOPICS = ['gems', 'prices', 'expiry', 'refunds'] as const;
+export type AssistantTopic = (typeof ASSISTANT_TOPICS)[number];
+
+/** Where a voice feature runs: our server's speech service, or the browser's own speech APIs. */
+export const SPEECH_ENGINES = ['server', 'browser'] as const;
+export type SpeechEngine = (typeof SPEECH_ENGINES)[number];
+
+export const ASSISTANT_LIMITS = {
+  /** Longest typed (or transcribed) message, in characters. */
+  messageMaxChars: 500,
+  /** Messages in the state call; older ones come page by page. */
+  historyPage: 50,
+  /** Hold-to-speak stops recording by itself after this long. */
+  recordingMaxMs: 60_000,
+  /** A shorter press is a tap, not a recording: nothing is sent. */
+  recordingMinMs: 400,
+  /** The largest recording accepted (60 s of WAV at 16 kHz mono is 1.9 MB). */
+  audioMaxBytes: 4 * 1024 * 1024,
+  /** Player messages per player per UTC day when `ASSISTANT_DAILY_CAP` is not set. */
+  defaultDailyCap: 100,
+  /** Works the assistant shows for one search. */
+  worksPerAnswer: 4,
+  /** A problem report, in characters. */
+  reportMaxChars: 1000,
+} as const;

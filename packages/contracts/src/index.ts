@@ -1,5 +1,6 @@
 export * from './call.js';
 export type { CallInput } from './call-input.js';
+export * from './calls/assistant.js';
 export * from './calls/auth.js';
 export * from './calls/chat.js';
 export * from './calls/games.js';

@@ -104,6 +104,19 @@ export const STATUS = {
   VIDEO_TOO_LARGE: 6307,
   VIDEO_CORRUPT: 6308,
   SUBTITLE_INVALID: 6309,
+  ASSISTANT_DAILY_CAP: 6401,
+  ASSISTANT_MESSAGE_EMPTY: 6402,
+  ASSISTANT_MESSAGE_TOO_LONG: 6403,
+  ASSISTANT_UNAVAILABLE: 6404,
+  ASSISTANT_MESSAGE_ID_REUSED: 6405,
+  ASSISTANT_MESSAGE_NOT_FOUND: 6406,
+  VOICE_NOT_AUDIO: 6407,
+  VOICE_TOO_LONG: 6408,
+  VOICE_EMPTY: 6409,
+  VOICE_NOT_CONFIGURED: 6410,
+  VOICE_SERVICE_DOWN: 6411,
+  SPEECH_UNAVAILABLE: 6412,
+  REPORT_TEXT_INVALID: 6413,
 } as const;
 
 export type StatusName = keyof typeof STATUS;
@@ -587,6 +600,73 @@ export const STATUS_MESSAGES: Record<StatusCode, Messages> = {
     en_US: 'The subtitle file has an invalid cue',
     zh_CN: '字幕文件中有无效的字幕条目',
     ja_JP: '字幕ファイルに無効なキューがあります',
+  },
+  6401: {
+    en_US: "You have used today's assistant messages",
+    zh_CN: '今天的助手消息次数已用完',
+    ja_JP: '今日のアシスタントのメッセージ回数を使い切りました',
+  },
+  6402: {
+    en_US: 'Type or say something first',
+    zh_CN: '请先输入或说点什么',
+    ja_JP: '先に入力するか話しかけてください',
+  },
+  6403: {
+    en_US: 'Keep your message under 500 characters',
+    zh_CN: '消息请控制在 500 字以内',
+    ja_JP: 'メッセージは 500 文字以内にしてください',
+  },
+  6404: {
+    en_US: 'The assistant cannot answer right now. Try again in a moment',
+    zh_CN: '助手暂时无法回答，请稍后再试',
+    ja_JP: 'アシスタントは今応答できません。しばらくしてからもう一度お試しください',
+  },
+  6405: {
+    en_US: 'This message was already sent with other text',
+    zh_CN: '这条消息已用其他内容发送过',
+    ja_JP: 'このメッセージは別の内容で送信済みです',
+  },
+  6406: {
+    en_US: 'That message no longer exists',
+    zh_CN: '该消息已不存在',
+    ja_JP: 'そのメッセージは存在しません',
+  },
+  6407: {
+    en_US: 'That recording is not audio we can read',
+    zh_CN: '无法识别这段录音的音频格式',
+    ja_JP: 'この録音は読み取れる音声ではありません',
+  },
+  6408: {
+    en_US: 'Recordings can be at most 60 seconds long',
+    zh_CN: '录音最长 60 秒',
+    ja_JP: '録音は最長 60 秒です',
+  },
+  6409: {
+    en_US: 'We did not hear anything. Hold the button and speak',
+    zh_CN: '没有听到声音，请按住按钮说话',
+    ja_JP: '何も聞こえませんでした。ボタンを押したまま話してください',
+  },
+  6410: {
+    en_US:
+      'Voice input needs a speech service, which this site has not set up. Type your question instead',
+    zh_CN: '语音输入需要语音服务，本站尚未配置。请改为输入文字',
+    ja_JP:
+      '音声入力には音声サービスが必要ですが、このサイトでは設定されていません。文字で入力してください',
+  },
+  6411: {
+    en_US: 'Voice input is not available right now. Type your question instead',
+    zh_CN: '语音输入暂时不可用，请改为输入文字',
+    ja_JP: '音声入力は現在利用できません。文字で入力してください',
+  },
+  6412: {
+    en_US: 'Spoken replies are not available right now; the text is shown instead',
+    zh_CN: '语音回复暂时不可用，已显示文字',
+    ja_JP: '音声での返答は現在利用できません。テキストで表示しています',
+  },
+  6413: {
+    en_US: 'Describe the problem in 1 to 1000 characters',
+    zh_CN: '请用 1 到 1000 个字描述问题',
+    ja_JP: '問題を 1〜1000 文字で説明してください',
   },
 };
 

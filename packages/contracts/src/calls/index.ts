@@ -1,3 +1,4 @@
+import * as assistant from './assistant.js';
 import * as auth from './auth.js';
 import * as chat from './chat.js';
 import * as games from './games.js';
@@ -68,6 +69,13 @@ export const CALLS = {
   continueWatching: series.continueWatchingCall,
   clipList: series.clipListCall,
   episodeStats: series.episodeStatsCall,
+  assistantState: assistant.assistantStateCall,
+  assistantHistory: assistant.assistantHistoryCall,
+  assistantSettings: assistant.assistantSettingsCall,
+  assistantSend: assistant.assistantSendCall,
+  assistantTranscribe: assistant.assistantTranscribeCall,
+  assistantSpeech: assistant.assistantSpeechCall,
+  assistantReport: assistant.assistantReportCall,
   riskKey: platform.riskKeyCall,
   riskDevice: platform.riskDeviceCall,
   pageView: platform.pageViewCall,

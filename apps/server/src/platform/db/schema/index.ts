@@ -1,3 +1,4 @@
+export * from './assistant.js';
 export * from './chat.js';
 export * from './games.js';
 export * from './identities.js';
