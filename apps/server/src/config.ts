@@ -153,6 +153,23 @@ const envSchema = z.object({
   CHAT_SENDS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
   /** Model replies one player may start in 24 hours: the operator's cap on model spend. */
   CHAT_DAILY_REPLY_CAP: z.coerce.number().int().min(1).max(1_000_000).default(300),
+  /** Assistant messages one player may send per UTC day (issue 23); the assistant is free. */
+  ASSISTANT_DAILY_CAP: z.coerce.number().int().min(1).max(1_000_000).default(100),
+  /** Assistant messages one player may send per minute. */
+  ASSISTANT_SENDS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** OpenAI-compatible `/audio/transcriptions` server; unset → the browser's speech recognition. */
+  STT_BASE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  STT_API_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+  STT_MODEL: z.preprocess(emptyToUndefined, z.string().max(200).default('whisper-1')),
+  /** OpenAI-compatible `/audio/speech` server; unset → the browser's speech synthesis. */
+  TTS_BASE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  TTS_API_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+  TTS_MODEL: z.preprocess(emptyToUndefined, z.string().max(200).default('tts-1')),
+  /** The speech server's voice for each assistant avatar. */
+  TTS_VOICE_FEMALE: z.preprocess(emptyToUndefined, z.string().max(100).default('nova')),
+  TTS_VOICE_MALE: z.preprocess(emptyToUndefined, z.string().max(100).default('onyx')),
+  /** How long a transcription or a spoken reply may take before the player is told. */
+  SPEECH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   /** sandbox (hosted checkout of our own) or stripe; unset: stripe when STRIPE_SECRET_KEY is set. */
   PAYMENT_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['sandbox', 'stripe']).optional()),
   /** HMAC secret of sandbox webhooks; unset: generated once into DATA_DIR/keys. */

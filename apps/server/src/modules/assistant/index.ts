@@ -1,0 +1,1 @@
+export { replyForSpeech } from './speech-source.js';
