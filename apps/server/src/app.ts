@@ -183,7 +183,6 @@ export async function buildApp({
     db,
     config,
     now,
-    log: app.log,
     readers: {
       listWorks: catalogue.list,
       workCards: async (ids, locale) =>

@@ -1,10 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { CALLS } from '@taleforge/contracts';
 import type { AssistantSource } from '@taleforge/contracts/constants';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../src/platform/db/client.js';
-import { buildGame } from './factories.js';
+import { chapters } from '../../src/platform/db/schema/index.js';
+import { giveGems } from './chat.js';
+import { buildGame, buildSession } from './factories.js';
 import { api } from './http.js';
+import { createOrder, deliverWebhook, idempotencyKey, sandboxEvent } from './payments.js';
 import type { TestServer } from './server.js';
+import { buildStoryGame } from './story-game.js';
 
 /** A small catalogue in three languages: what the assistant's searches are checked against. */
 export async function buildAssistantCatalogue(db: Db) {
@@ -87,4 +92,36 @@ export function askAssistant(
       ...(options.page ? { page: options.page } : {}),
     },
   });
+}
+
+/**
+ * A player with something for every tool: a story they played (and its second chapter bought),
+ * gems left, and a top-up whose card was declined. Everything through the real calls.
+ */
+export async function buildPlayerWorld(server: TestServer, title = 'The Night Ledger') {
+  const db = server.database.db;
+  const { user, token } = await buildSession(db);
+  const { gameId } = await buildStoryGame(db, {
+    title: { en_US: title, zh_CN: `${title}（中文）`, ja_JP: `${title}（日本語）` },
+  });
+  await giveGems(server, user.id, 500);
+  const started = await api(server, CALLS.gameEvent, {
+    token,
+    body: { type: 'start', game_id: gameId },
+  });
+  if (started.status !== 200) throw new Error(`start: ${started.status} ${started.desc}`);
+  const [, second] = await db
+    .select({ id: chapters.id })
+    .from(chapters)
+    .where(eq(chapters.gameId, gameId))
+    .orderBy(asc(chapters.position));
+  const bought = await api(server, CALLS.unlock, {
+    token,
+    body: { game_id: gameId, chapter_id: second!.id, idempotency_key: idempotencyKey('unlock') },
+  });
+  if (bought.status !== 200) throw new Error(`unlock: ${bought.status} ${bought.desc}`);
+  const order = (await createOrder(server, token)).data!;
+  const failed = await deliverWebhook(server, sandboxEvent(order, user.publicId, 'payment.failed'));
+  if (failed.status !== 200) throw new Error(`webhook: ${failed.status} ${failed.desc}`);
+  return { user, token, gameId, orderNo: order.order_no, balance: 450 };
 }

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../platform/db/client.js';
 import { createAssistantService } from './assistant-service.js';
@@ -15,13 +15,12 @@ export interface AssistantModuleDeps {
   config: Config;
   readers: AssistantReaders;
   now: () => Date;
-  log: FastifyBaseLogger;
 }
 
 /** The site-wide assistant (issue 23): its engine, the conversation, settings and reports. */
 export function createAssistantModule(deps: AssistantModuleDeps) {
   const { db, config, readers, now } = deps;
-  const engine = createEngine(config, deps.log);
+  const engine = createEngine(config);
   const assistant = createAssistantService({
     db,
     readers,

@@ -21,11 +21,14 @@ export async function runTool(
 /** Gathers what the tools of one reply found: works once each, up to one answer's worth. */
 export class ReplyParts {
   readonly tools: EngineReply['tools'] = [];
+  /** Each tool's own sentence, the reply when a model gives no text of its own. */
+  readonly says: string[] = [];
   private readonly workIds: number[] = [];
   private readonly actions: EngineReply['actions'] = [];
 
   add(name: string, args: unknown, outcome: ToolOutcome): void {
     this.tools.push({ name, args });
+    this.says.push(outcome.say);
     for (const id of outcome.workIds) if (!this.workIds.includes(id)) this.workIds.push(id);
     for (const action of outcome.actions) {
       const same = JSON.stringify(action);
