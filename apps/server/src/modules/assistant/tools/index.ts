@@ -10,7 +10,7 @@ import { walletSummary } from './wallet-summary.js';
 
 /**
  * Every tool the assistant has; both engines reach the player's world only through these. Listed
- * as the general tool type: each one's `run` checks its own arguments' schema before it is called.
+ * as the general tool type: runTool checks the arguments against each one's own schema first.
  */
 export const TOOLS = [
   findWorks,
