@@ -1,4 +1,4 @@
-import type { AssistantMessage } from '@taleforge/contracts';
+import { type AssistantMessage, CALLS } from '@taleforge/contracts';
 import { ASSISTANT_TOPICS, type Locale } from '@taleforge/contracts/constants';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,9 @@ import {
   buildPlayerWorld,
 } from './support/assistant.js';
 import { ASK, HEARD } from './support/assistant-phrases.js';
-import { SANDBOX_SECRET } from './support/payments.js';
+import { buildSession } from './support/factories.js';
+import { api } from './support/http.js';
+import { createOrder, SANDBOX_SECRET } from './support/payments.js';
 import { startTestServer, type TestServer } from './support/server.js';
 
 // Every tool through the offline engine, asked for in English, Chinese and Japanese: the intent
@@ -127,5 +129,22 @@ describe.each(['en_US', 'zh_CN', 'ja_JP'] as const)('the offline engine in %s', 
     const { reply, tools } = await ask(asked.unknown!, locale);
     expect(tools).toEqual([]);
     expect(reply.text).toContain(heard.help);
+  });
+});
+
+describe('explain_payment on other outcomes', () => {
+  it('a cancelled checkout is explained as cancelled; a player with no such order is told so', async () => {
+    const { token } = await buildSession(server.database.db);
+    const none = await askAssistant(server, token, 'why did my payment fail?');
+    expect(none.data!.reply.text).toBe('I see no failed or cancelled payment on your account.');
+    const order = (await createOrder(server, token)).data!;
+    const cancelled = await api(server, CALLS.orderCancel, {
+      token,
+      body: { order_no: order.order_no },
+    });
+    expect(cancelled.data!.status).toBe('cancelled');
+    const res = await askAssistant(server, token, '我的支付被取消了，为什么？', { lang: 'zh_CN' });
+    expect(res.data!.reply.text).toContain(order.order_no);
+    expect(res.data!.reply.text).toContain('你在付款页面取消了它');
   });
 });
