@@ -32,6 +32,7 @@ import {
   createSocialModule,
   registerCommentRoutes,
 } from './modules/social/index.js';
+import { createSpeechModule } from './modules/speech/index.js';
 import { createVideoService, type VideoService, videoOptionsFrom } from './modules/video/index.js';
 import { createVideoServe } from './modules/video/serve/index.js';
 import {
@@ -220,6 +221,7 @@ export async function buildApp({
       videoServe.registerRoutes(api);
       series.registerRoutes(api);
       chat.registerRoutes(api);
+      createSpeechModule({ db, config, log: app.log }).registerRoutes(api);
       registerProfileRoutes(api, {
         profiles,
         optionalAuth: (request) => optionalAuth(request, sessions.verifyToken),
