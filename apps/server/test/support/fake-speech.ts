@@ -77,10 +77,12 @@ export function makeWav(seconds: number, options: { rate?: number; silent?: bool
   return wav;
 }
 
-/** A PCM WAV whose every sample is near zero: what a whisper server hears nothing in. */
+/** A 16-bit PCM WAV whose every sample is near zero: what a whisper server hears nothing in. */
 function isSilentWav(bytes: Buffer): boolean {
-  if (bytes.toString('latin1', 0, 4) !== 'RIFF' || bytes.readUInt16LE(34) !== 16) return false;
-  for (let at = 44; at + 2 <= bytes.length; at += 2) {
+  if (bytes.toString('latin1', 0, 4) !== 'RIFF') return false;
+  const data = bytes.indexOf('data', 12, 'latin1');
+  if (data < 0 || bytes.readUInt16LE(34) !== 16) return false;
+  for (let at = data + 8; at + 2 <= bytes.length; at += 2) {
     if (Math.abs(bytes.readInt16LE(at)) > 64) return false;
   }
   return true;

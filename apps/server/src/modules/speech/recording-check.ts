@@ -20,9 +20,10 @@ const READ_DURATION: Record<AudioFormat, (bytes: Buffer) => number | null> = {
 
 /**
  * The browser stops recording at 60 s, but MediaRecorder hands over its last chunk a little
- * after; a recording the button made must never be refused for that.
+ * after (one timeslice, a few hundred ms at most); a recording the button made must never be
+ * refused for that.
  */
-const DURATION_GRACE_MS = 1_000;
+const DURATION_GRACE_MS = 500;
 
 export interface CheckedRecording {
   format: AudioFormat;
