@@ -113,6 +113,12 @@ describe('recordings refused before the service is asked, in the player’s lang
     expect(speech.received.transcriptions).toHaveLength(1);
   });
 
+  it('a transcript of only whitespace is nothing heard too: 6409', async () => {
+    speech.scriptTranscriptions({ text: ' \n\t ' });
+    const res = await postRecording(server, token, await recording('webm-opus', 1));
+    expect(res.status).toBe(STATUS.VOICE_EMPTY);
+  });
+
   it('needs a token', async () => {
     const res = await postRecording(server, '', await recording('wav', 1));
     expect(res.status).not.toBe(200);
