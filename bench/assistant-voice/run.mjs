@@ -27,14 +27,14 @@ const TARGET_P99_MS = 50;
 const pct = (xs, p) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))];
 
-/** A 3 s tone as MediaRecorder would send it, made once in memory. */
+/** A 3 s tone as MediaRecorder sends it (streamed WebM: no Duration), made once. */
 function makeRecording() {
   const dir = mkdtempSync(join(tmpdir(), 'tf-bench-voice-'));
   try {
     const file = join(dir, 'turn.webm');
     execFileSync('ffmpeg', [
       ...['-v', 'error', '-f', 'lavfi', '-i', 'sine=frequency=300:sample_rate=48000', '-t', '3'],
-      ...['-ac', '1', '-c:a', 'libopus', '-b:a', '32k', '-f', 'webm', file],
+      ...['-ac', '1', '-c:a', 'libopus', '-b:a', '32k', '-f', 'webm', '-live', '1', file],
     ]);
     return readFileSync(file);
   } finally {

@@ -40,7 +40,7 @@ const filesUnder = async (dir: string) => (await readdir(dir, { recursive: true 
 
 describe('a recording heard', () => {
   it.each([
-    ['webm-opus', 'en_US', 'en', 'find me a romance story'],
+    ['webm-live', 'en_US', 'en', 'find me a romance story'],
     ['ogg-opus', 'zh_CN', 'zh', '给我找一个爱情故事'],
     ['wav', 'ja_JP', 'ja', '恋愛の物語を探して'],
     ['mp3', 'en_US', 'en', 'find me a romance story'],
