@@ -183,6 +183,8 @@ export async function benchAssistantVoice(
   const api = `http://127.0.0.1:${port}/taleforge`;
   let ours;
   let withSend;
+  let modelCalls;
+  let baseline;
   try {
     const server = await startProcess({
       args: ['bench/assistant-voice/server.mjs'],
@@ -223,16 +225,17 @@ export async function benchAssistantVoice(
     } finally {
       await server.stop();
     }
+    // Baseline: the same client and fakes, the server stopped.
+    modelCalls = withSend
+      ? Math.round(ours.reduce((s, t) => s + t.modelCalls, 0) / ours.length)
+      : 0;
+    const direct = () => directTurn(fakes, audio, modelCalls);
+    await measure(fakes, WARMUP, direct);
+    baseline = await measure(fakes, TURNS, direct);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
+    await fakes.stop();
   }
-  const modelCalls = withSend
-    ? Math.round(ours.reduce((s, t) => s + t.modelCalls, 0) / ours.length)
-    : 0;
-  const direct = () => directTurn(fakes, audio, modelCalls);
-  await measure(fakes, WARMUP, direct);
-  const baseline = await measure(fakes, TURNS, direct);
-  await fakes.stop();
 
   const figuresOf = (turns, key) => ({
     p50: pct(
