@@ -35,6 +35,7 @@ import {
   createSocialModule,
   registerCommentRoutes,
 } from './modules/social/index.js';
+import { createSpeechModule } from './modules/speech/index.js';
 import { createVideoService, type VideoService, videoOptionsFrom } from './modules/video/index.js';
 import { createVideoServe } from './modules/video/serve/index.js';
 import {
@@ -163,6 +164,8 @@ export async function buildApp({
     cache,
     optionalAuth: (request) => optionalAuth(request, sessions.verifyToken),
   });
+  // Transcription and spoken replies; the assistant's state tells the panel `speech.engines`.
+  const speech = createSpeechModule({ db, config, log: app.log });
   const profiles = createProfileService({
     db,
     media,
@@ -183,6 +186,7 @@ export async function buildApp({
     db,
     config,
     now,
+    voice: speech.engines,
     readers: {
       listWorks: catalogue.list,
       workCards: async (ids, locale) =>
@@ -249,6 +253,7 @@ export async function buildApp({
       series.registerRoutes(api);
       chat.registerRoutes(api);
       assistant.registerRoutes(api);
+      speech.registerRoutes(api);
       registerProfileRoutes(api, {
         profiles,
         optionalAuth: (request) => optionalAuth(request, sessions.verifyToken),

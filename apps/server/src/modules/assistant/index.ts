@@ -1,3 +1,4 @@
+import type { SpeechEngine } from '@taleforge/contracts/constants';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../platform/db/client.js';
@@ -14,21 +15,20 @@ export interface AssistantModuleDeps {
   db: Db;
   config: Config;
   readers: AssistantReaders;
+  /** Where transcription and spoken replies run (the speech module's engines). */
+  voice: { transcription: SpeechEngine; speech: SpeechEngine };
   now: () => Date;
 }
 
 /** The site-wide assistant (issue 23): its engine, the conversation, settings and reports. */
 export function createAssistantModule(deps: AssistantModuleDeps) {
-  const { db, config, readers, now } = deps;
+  const { db, config, readers, voice, now } = deps;
   const engine = createEngine(config);
   const assistant = createAssistantService({
     db,
     readers,
     dailyCap: config.ASSISTANT_DAILY_CAP,
-    voice: {
-      transcription: config.STT_BASE_URL ? 'server' : 'browser',
-      speech: config.TTS_BASE_URL ? 'server' : 'browser',
-    },
+    voice,
     now,
   });
   const sends = createSendService({
