@@ -35,11 +35,15 @@ export interface ViewLine {
   /** A character shown on stage while the line is narrated (`#portrait`); never a speaker. */
   onStage?: string;
   expression: Expression | null;
+  /** The line's tags outside our vocabulary, as ink gives them; absent when there are none. */
+  tags?: string[];
 }
 
 export interface ViewChoice {
   index: number;
   text: LocalizedText;
+  /** The choice's tags outside our vocabulary, as ink gives them; absent when there are none. */
+  tags?: string[];
 }
 
 export type MinigameState =
