@@ -156,7 +156,7 @@ export function toPlayState(input: ViewInput, locale: Locale): PlayState {
             goal_text: goal ? localize(goal.description, locale) : '',
           }
         : null,
-    history: save.history.map((h, step) => ({ step, choice: localize(h.chosen, locale) })),
+    history: save.chosen.map((chosen, step) => ({ step, choice: localize(chosen, locale) })),
     chapter_ended: view.chapterEnded,
     summary: view.summary
       ? {

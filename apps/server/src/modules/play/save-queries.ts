@@ -1,17 +1,31 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/client.js';
-import { gameSaves, games } from '../../platform/db/schema/index.js';
+import {
+  gameSaves,
+  gameSaveSteps,
+  games,
+  type LocalizedText,
+} from '../../platform/db/schema/index.js';
+import type { Snapshot } from '../../platform/db/schema/save-state.js';
 
-export type SaveRow = typeof gameSaves.$inferSelect;
+/** A save with the choices taken in its chapter (its choice points stay in their own rows). */
+export type StoredSave = typeof gameSaves.$inferSelect;
+export type SaveRow = StoredSave & { chosen: LocalizedText[] };
 export type NewSave = typeof gameSaves.$inferInsert;
+
+/** Only the choices, in order: a few bytes a choice, never the ink states beside them. */
+const chosenList = sql<LocalizedText[]>`coalesce((
+  select jsonb_agg(${gameSaveSteps.chosen} order by ${gameSaveSteps.step})
+  from ${gameSaveSteps} where ${gameSaveSteps.saveId} = ${gameSaves.id}), '[]'::jsonb)`;
+const saveColumns = { ...getTableColumns(gameSaves), chosen: chosenList };
 
 /** The player's save, locked until the transaction ends: two devices take turns here. */
 export async function lockSave(tx: Tx, userId: number, gameId: number): Promise<SaveRow | null> {
   const [row] = await tx
-    .select()
+    .select(saveColumns)
     .from(gameSaves)
     .where(and(eq(gameSaves.userId, userId), eq(gameSaves.gameId, gameId)))
-    .for('update');
+    .for('update', { of: gameSaves });
   return row ?? null;
 }
 
@@ -21,10 +35,42 @@ export async function findSave(
   gameId: number,
 ): Promise<SaveRow | null> {
   const [row] = await db
-    .select()
+    .select(saveColumns)
     .from(gameSaves)
     .where(and(eq(gameSaves.userId, userId), eq(gameSaves.gameId, gameId)));
   return row ?? null;
+}
+
+/** The choice point a rewind goes back to; null when there is none at that step. */
+export async function findSnapshot(
+  db: Db | Tx,
+  saveId: number,
+  step: number,
+): Promise<Snapshot | null> {
+  const [row] = await db
+    .select({
+      inkState: gameSaveSteps.inkState,
+      state: gameSaveSteps.state,
+      view: gameSaveSteps.view,
+      chosen: gameSaveSteps.chosen,
+    })
+    .from(gameSaveSteps)
+    .where(and(eq(gameSaveSteps.saveId, saveId), eq(gameSaveSteps.step, step)));
+  return row ?? null;
+}
+
+/** Every choice point of a save, oldest first (tests and tools; a step never reads them all). */
+export async function listSnapshots(db: Db | Tx, saveId: number): Promise<Snapshot[]> {
+  return db
+    .select({
+      inkState: gameSaveSteps.inkState,
+      state: gameSaveSteps.state,
+      view: gameSaveSteps.view,
+      chosen: gameSaveSteps.chosen,
+    })
+    .from(gameSaveSteps)
+    .where(eq(gameSaveSteps.saveId, saveId))
+    .orderBy(asc(gameSaveSteps.step));
 }
 
 /** First save of a player in a game; null when another device created it first. */
@@ -35,24 +81,69 @@ export async function insertSave(tx: Tx, values: NewSave): Promise<SaveRow | nul
       .update(games)
       .set({ playCount: sql`${games.playCount} + 1` })
       .where(eq(games.id, values.gameId));
-  return row ?? null;
+  return row ? { ...row, chosen: [] } : null;
 }
 
+/** A new chapter (or the same one again) starts with no choice points. */
+export async function clearSnapshots(tx: Tx, saveId: number): Promise<void> {
+  await tx.delete(gameSaveSteps).where(eq(gameSaveSteps.saveId, saveId));
+}
+
+/** What a step does to the choice points besides writing the save. */
+export type HistoryWrite =
+  | { kind: 'add'; step: number; snapshot: Snapshot }
+  | { kind: 'cut'; from: number }
+  | null;
+
+type SaveValues = Omit<Partial<NewSave>, 'id' | 'userId' | 'gameId'> & { updatedAt: Date };
+
 /**
- * Compare-and-set on seq: writes only over the step it was computed from. Returns the row as
- * written, built from what was sent (reading the large JSON columns back would cost as much again).
+ * Compare-and-set on seq: writes only over the step it was computed from, and the choice point
+ * the step adds (or the ones a rewind leaves) in the same statement, only when the save was
+ * written. Returns the row as written, built from what was sent (reading the large JSON columns
+ * back would cost as much again).
  */
 export async function updateSave(
-  tx: Db | Tx,
+  db: Db | Tx,
   save: SaveRow,
-  values: Omit<Partial<NewSave>, 'id' | 'userId' | 'gameId'> & { updatedAt: Date },
+  values: SaveValues,
+  chosen: LocalizedText[],
+  history: HistoryWrite = null,
 ): Promise<SaveRow | null> {
-  const written = await tx
-    .update(gameSaves)
-    .set(values)
-    .where(and(eq(gameSaves.id, save.id), eq(gameSaves.seq, save.seq)))
-    .returning({ id: gameSaves.id });
-  return written.length === 1 ? { ...save, ...values } : null;
+  const saved = db
+    .$with('saved')
+    .as(
+      db
+        .update(gameSaves)
+        .set(values)
+        .where(and(eq(gameSaves.id, save.id), eq(gameSaves.seq, save.seq)))
+        .returning({ id: gameSaves.id }),
+    );
+  const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
+  const changed = { saveId: gameSaveSteps.saveId };
+  const change =
+    history?.kind === 'add'
+      ? db.$with('history_change', changed).as(
+          sql`insert into ${gameSaveSteps} (save_id, step, ink_state, state, view, chosen)
+          select ${saved.id}, ${history.step}, ${history.snapshot.inkState},
+            ${json(history.snapshot.state)}, ${json(history.snapshot.view)},
+            ${json(history.snapshot.chosen)}
+          from ${saved}
+          on conflict (save_id, step) do update set ink_state = excluded.ink_state,
+            state = excluded.state, view = excluded.view, chosen = excluded.chosen
+          returning save_id`,
+        )
+      : history?.kind === 'cut'
+        ? db.$with('history_change', changed).as(
+            sql`delete from ${gameSaveSteps} where ${gameSaveSteps.saveId} in
+            (select ${saved.id} from ${saved}) and ${gte(gameSaveSteps.step, history.from)}
+            returning save_id`,
+          )
+        : null;
+  const written = await (change ? db.with(saved, change) : db.with(saved))
+    .select({ id: saved.id })
+    .from(saved);
+  return written.length === 1 ? { ...save, ...values, chosen } : null;
 }
 
 export async function listUserSaves(
@@ -60,7 +151,7 @@ export async function listUserSaves(
   userId: number,
   limit: number,
   offset: number,
-): Promise<SaveRow[]> {
+): Promise<StoredSave[]> {
   return db
     .select()
     .from(gameSaves)

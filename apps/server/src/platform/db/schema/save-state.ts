@@ -2,7 +2,7 @@ import type { Expression } from '@taleforge/contracts/constants';
 import type { LocalizedText } from './games.js';
 
 /*
- * The shape of what a save keeps (game_saves.state, .view, .history): the play module's story
+ * The shape of what a save keeps (game_saves.state and .view, game_save_steps): the play module's story
  * runtime writes it, and the table is typed by it, so it sits beside the table rather than in the
  * module (platform code imports no module).
  */
