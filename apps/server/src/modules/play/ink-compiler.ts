@@ -119,16 +119,14 @@ function checkExternals(story: Story, mainFile: string): InkProblem[] {
     return [];
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
-    const name = /external '([^']+)'/.exec(detail)?.[1];
-    return [
-      {
-        file: mainFile,
-        line: null,
-        message: name
-          ? `EXTERNAL ${name} has no ink fallback function: write "=== function ${name}(…)"`
-          : detail,
-      },
-    ];
+    // ink lists them as: externals: 'a', 'b' , and no fallback…
+    const names = /externals?: '(.*)'/.exec(detail)?.[1]?.split("', '") ?? [];
+    if (names.length === 0) return [{ file: mainFile, line: null, message: detail }];
+    return names.map((name) => ({
+      file: mainFile,
+      line: null,
+      message: `EXTERNAL ${name} has no ink fallback: add "=== function ${name}(…)" to the story`,
+    }));
   }
 }
 
