@@ -64,7 +64,11 @@ function workPath(name: string): string | null {
 
 function fileHandler(mainFile: string, main: string, includes: Record<string, string>) {
   return {
-    ResolveInkFilename: (name: string) => workPath(name) ?? name,
+    ResolveInkFilename: (name: string) => {
+      const inside = workPath(name);
+      if (inside === null) throw new Error(`INCLUDE "${name}" points outside this work`);
+      return inside;
+    },
     LoadInkFileContents: (name: string) => {
       if (name === mainFile) return main;
       const source = includes[name];
