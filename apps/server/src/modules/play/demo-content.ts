@@ -120,7 +120,10 @@ export async function seedDemoContent(
     try {
       def = await loadGameDefinition(dir);
     } catch (error) {
-      options.log.error({ work, err: error }, `demo work ${work} left out: its files cannot be read`);
+      options.log.error(
+        { work, err: error },
+        `demo work ${work} left out: its files cannot be read`,
+      );
       continue;
     }
     try {

@@ -139,7 +139,11 @@ function checkExternals(story: Story, mainFile: string): InkProblem[] {
  * against the game's content, and every EXTERNAL for a fallback. Malformed ink, a tag naming
  * something that does not exist or an external nothing can run is refused with its file and line.
  */
-export function compileChapter(source: string, refs: ContentRefs, files: ChapterFiles = {}): string {
+export function compileChapter(
+  source: string,
+  refs: ContentRefs,
+  files: ChapterFiles = {},
+): string {
   const mainFile = files.fileName ?? DEFAULT_FILE;
   const options = new CompilerOptions(
     mainFile,
@@ -165,7 +169,8 @@ export function compileChapter(source: string, refs: ContentRefs, files: Chapter
     problems.push(...checkRefs(story, refs, mainFile), ...checkExternals(story, mainFile));
   }
   if (!story || problems.length > 0) {
-    if (problems.length === 0) problems.push({ file: mainFile, line: null, message: 'no story produced' });
+    if (problems.length === 0)
+      problems.push({ file: mainFile, line: null, message: 'no story produced' });
     throw new StoryCompileError(problems, mainFile);
   }
   return story.ToJson() ?? '';

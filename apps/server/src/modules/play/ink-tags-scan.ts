@@ -42,11 +42,13 @@ export function staticTags(story: Story): StaticTag[] {
       if (open && !open.dynamic) {
         const text = open.parts.join('').trim();
         const where = open.at.ownDebugMetadata;
-        if (text) found.push({ text, file: where?.fileName ?? null, line: where?.startLineNumber ?? null });
+        if (text)
+          found.push({ text, file: where?.fileName ?? null, line: where?.startLineNumber ?? null });
       }
       open = null;
     } else if (open) {
-      if (node.valueType === STRING_VALUE && typeof node.value === 'string') open.parts.push(node.value);
+      if (node.valueType === STRING_VALUE && typeof node.value === 'string')
+        open.parts.push(node.value);
       else open.dynamic = true;
     }
     for (const child of node.content ?? []) visit(child);

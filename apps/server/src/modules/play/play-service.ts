@@ -239,7 +239,7 @@ export function createPlayService({
     // A chapter begun (again) has no choice points yet; the save is locked, so this cannot race.
     if (save) await clearSnapshots(tx, save.id);
     const written = save
-      ? await updateSave(tx, save, { ...values, seq: save.seq + 1, completedChapters }, [])
+      ? await updateSave(tx, save, { ...values, seq: save.seq + 1, completedChapters, chosen: [] })
       : await insertSave(tx, {
           ...values,
           userId,
@@ -301,7 +301,6 @@ export function createPlayService({
         completedChapters,
         updatedAt: now(),
       },
-      next.chosen,
       history,
     );
     if (!written) throw new AppError(STATUS.STALE_EVENT);

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, gte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/client.js';
 import {
   gameSaves,
@@ -8,24 +8,19 @@ import {
 } from '../../platform/db/schema/index.js';
 import type { Snapshot } from '../../platform/db/schema/save-state.js';
 
-/** A save with the choices taken in its chapter (its choice points stay in their own rows). */
-export type StoredSave = typeof gameSaves.$inferSelect;
-export type SaveRow = StoredSave & { chosen: LocalizedText[] };
+/** A save; its choice points stay in their own rows, read one at a time by a rewind. */
+export type SaveRow = typeof gameSaves.$inferSelect;
 export type NewSave = typeof gameSaves.$inferInsert;
-
-/** Only the choices, in order: a few bytes a choice, never the ink states beside them. */
-const chosenList = sql<LocalizedText[]>`coalesce((
-  select jsonb_agg(${gameSaveSteps.chosen} order by ${gameSaveSteps.step})
-  from ${gameSaveSteps} where ${gameSaveSteps.saveId} = ${gameSaves.id}), '[]'::jsonb)`;
-const saveColumns = { ...getTableColumns(gameSaves), chosen: chosenList };
+/** What a rewind restores: a choice point without the choice taken from it. */
+export type StoredSnapshot = Omit<Snapshot, 'chosen'>;
 
 /** The player's save, locked until the transaction ends: two devices take turns here. */
 export async function lockSave(tx: Tx, userId: number, gameId: number): Promise<SaveRow | null> {
   const [row] = await tx
-    .select(saveColumns)
+    .select()
     .from(gameSaves)
     .where(and(eq(gameSaves.userId, userId), eq(gameSaves.gameId, gameId)))
-    .for('update', { of: gameSaves });
+    .for('update');
   return row ?? null;
 }
 
@@ -35,7 +30,7 @@ export async function findSave(
   gameId: number,
 ): Promise<SaveRow | null> {
   const [row] = await db
-    .select(saveColumns)
+    .select()
     .from(gameSaves)
     .where(and(eq(gameSaves.userId, userId), eq(gameSaves.gameId, gameId)));
   return row ?? null;
@@ -46,13 +41,12 @@ export async function findSnapshot(
   db: Db | Tx,
   saveId: number,
   step: number,
-): Promise<Snapshot | null> {
+): Promise<StoredSnapshot | null> {
   const [row] = await db
     .select({
       inkState: gameSaveSteps.inkState,
       state: gameSaveSteps.state,
       view: gameSaveSteps.view,
-      chosen: gameSaveSteps.chosen,
     })
     .from(gameSaveSteps)
     .where(and(eq(gameSaveSteps.saveId, saveId), eq(gameSaveSteps.step, step)));
@@ -60,13 +54,12 @@ export async function findSnapshot(
 }
 
 /** Every choice point of a save, oldest first (tests and tools; a step never reads them all). */
-export async function listSnapshots(db: Db | Tx, saveId: number): Promise<Snapshot[]> {
+export async function listSnapshots(db: Db | Tx, saveId: number): Promise<StoredSnapshot[]> {
   return db
     .select({
       inkState: gameSaveSteps.inkState,
       state: gameSaveSteps.state,
       view: gameSaveSteps.view,
-      chosen: gameSaveSteps.chosen,
     })
     .from(gameSaveSteps)
     .where(eq(gameSaveSteps.saveId, saveId))
@@ -81,7 +74,7 @@ export async function insertSave(tx: Tx, values: NewSave): Promise<SaveRow | nul
       .update(games)
       .set({ playCount: sql`${games.playCount} + 1` })
       .where(eq(games.id, values.gameId));
-  return row ? { ...row, chosen: [] } : null;
+  return row ?? null;
 }
 
 /** A new chapter (or the same one again) starts with no choice points. */
@@ -100,37 +93,49 @@ type SaveValues = Omit<Partial<NewSave>, 'id' | 'userId' | 'gameId'> & { updated
 /**
  * Compare-and-set on seq: writes only over the step it was computed from, and the choice point
  * the step adds (or the ones a rewind leaves) in the same statement, only when the save was
- * written. Returns the row as written, built from what was sent (reading the large JSON columns
- * back would cost as much again).
+ * written. A choice appends its choice to `chosen` in the database rather than sending the whole
+ * list again. Returns the row as written, built from what was sent (reading the large JSON
+ * columns back would cost as much again).
  */
 export async function updateSave(
   db: Db | Tx,
   save: SaveRow,
   values: SaveValues,
-  chosen: LocalizedText[],
   history: HistoryWrite = null,
 ): Promise<SaveRow | null> {
-  const saved = db
-    .$with('saved')
-    .as(
-      db
-        .update(gameSaves)
-        .set(values)
-        .where(and(eq(gameSaves.id, save.id), eq(gameSaves.seq, save.seq)))
-        .returning({ id: gameSaves.id }),
-    );
   const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
+  const chosen: LocalizedText[] =
+    history?.kind === 'add'
+      ? [...save.chosen, history.snapshot.chosen]
+      : history?.kind === 'cut'
+        ? save.chosen.slice(0, history.from)
+        : (values.chosen ?? save.chosen);
+  const set =
+    history?.kind === 'add'
+      ? {
+          ...values,
+          chosen: sql`${gameSaves.chosen} || jsonb_build_array(${json(history.snapshot.chosen)})`,
+        }
+      : history?.kind === 'cut'
+        ? { ...values, chosen }
+        : values;
+  const saved = db.$with('saved').as(
+    db
+      .update(gameSaves)
+      .set(set)
+      .where(and(eq(gameSaves.id, save.id), eq(gameSaves.seq, save.seq)))
+      .returning({ id: gameSaves.id }),
+  );
   const changed = { saveId: gameSaveSteps.saveId };
   const change =
     history?.kind === 'add'
       ? db.$with('history_change', changed).as(
-          sql`insert into ${gameSaveSteps} (save_id, step, ink_state, state, view, chosen)
+          sql`insert into ${gameSaveSteps} (save_id, step, ink_state, state, view)
           select ${saved.id}, ${history.step}, ${history.snapshot.inkState},
-            ${json(history.snapshot.state)}, ${json(history.snapshot.view)},
-            ${json(history.snapshot.chosen)}
+            ${json(history.snapshot.state)}, ${json(history.snapshot.view)}
           from ${saved}
           on conflict (save_id, step) do update set ink_state = excluded.ink_state,
-            state = excluded.state, view = excluded.view, chosen = excluded.chosen
+            state = excluded.state, view = excluded.view
           returning save_id`,
         )
       : history?.kind === 'cut'
@@ -151,7 +156,7 @@ export async function listUserSaves(
   userId: number,
   limit: number,
   offset: number,
-): Promise<StoredSave[]> {
+): Promise<SaveRow[]> {
   return db
     .select()
     .from(gameSaves)

@@ -55,7 +55,7 @@ export function applyStep(
   event: StepEvent,
   storyJson: string,
   context: StoryContext,
-  rewindTo: Snapshot | null = null,
+  rewindTo: Omit<Snapshot, 'chosen'> | null = null,
 ): StepResult {
   const open = () => new StorySession(storyJson, save.inkState, save.state, save.view, context);
   const finish = (session: StorySession, chosen = save.chosen): SaveData => ({

@@ -38,6 +38,11 @@ export const gameSaves = pgTable(
     inkState: text('ink_state').notNull(),
     state: jsonb('state').$type<PlayerState>().notNull(),
     view: jsonb('view').$type<StoryView>().notNull(),
+    /**
+     * The choices taken in the current chapter, oldest first: the rewind list, shown with every
+     * step. Beside the row's other columns so a step reads it with the save; a choice appends one.
+     */
+    chosen: jsonb('chosen').$type<LocalizedText[]>().notNull().default([]),
     completedChapters: bigint('completed_chapters', { mode: 'number' })
       .array()
       .notNull()
@@ -52,8 +57,9 @@ export const gameSaves = pgTable(
 
 /**
  * The choice points of a save's current chapter (what rewind returns to), one row each, `step`
- * counting from 0. Rows of their own so that a choice adds one and no step rewrites the others: a
- * step costs the same at the 300th choice as at the 10th. Rewind and a new chapter remove rows.
+ * counting from 0 (the choice taken from each is in the save's `chosen`). Rows of their own so
+ * that a choice adds one and no step reads or rewrites the others: a step costs about the same at
+ * the 300th choice as at the 10th. Rewind and a new chapter remove rows.
  */
 export const gameSaveSteps = pgTable(
   'game_save_steps',
@@ -65,8 +71,6 @@ export const gameSaveSteps = pgTable(
     inkState: text('ink_state').notNull(),
     state: jsonb('state').$type<PlayerState>().notNull(),
     view: jsonb('view').$type<StoryView>().notNull(),
-    /** The choice taken from here (for the rewind list). */
-    chosen: jsonb('chosen').$type<LocalizedText>().notNull(),
   },
   (t) => [primaryKey({ columns: [t.saveId, t.step] })],
 );
