@@ -76,7 +76,13 @@ Room \\#5 /* #speaker:ghost */ is {label}. // #scene:nowhere
       ],
     });
     expect(start.lines).toEqual([
-      { text: 'Room #5 is room # 5.', speaker: null, speaker_name: null, npc_id: null, expression: null },
+      {
+        text: 'Room #5 is room # 5.',
+        speaker: null,
+        speaker_name: null,
+        npc_id: null,
+        expression: null,
+      },
     ]);
   });
 
@@ -85,7 +91,10 @@ Room \\#5 /* #speaker:ghost */ is {label}. // #scene:nowhere
       chapters: [chapter('INCLUDE parts/hall.ink\nStart.\n-> hall\n', 'chapter-1.ink')],
       inkFiles: { 'parts/hall.ink': '== hall ==\nA hall.\nHello. #speaker:ghost\n-> END\n' },
     });
-    expect(error).toMatchObject({ status: 4014, detail: 'parts/hall.ink line 3: unknown character "ghost"' });
+    expect(error).toMatchObject({
+      status: 4014,
+      detail: 'parts/hall.ink line 3: unknown character "ghost"',
+    });
   });
 
   it('compiles INCLUDE from the work’s files, and names a file the work does not have', async () => {
@@ -126,21 +135,36 @@ You roll {roll(6)}.
   });
 
   it('refuses an EXTERNAL with no fallback when published, naming it', async () => {
-    const error = await refusal({ chapters: [chapter('EXTERNAL shake(x)\n~ shake(1)\nHi.\n-> END\n')] });
+    const error = await refusal({
+      chapters: [chapter('EXTERNAL shake(x)\n~ shake(1)\nHi.\n-> END\n')],
+    });
     expect(error).toMatchObject({ status: 4014 });
     expect(error.detail).toContain('EXTERNAL shake has no ink fallback');
   });
 
   it('lets a player take a choice past the 32nd, and refuses an index no story may offer', async () => {
-    const options = Array.from({ length: 40 }, (_, i) => `+ [Door ${i}] Door ${i} opens.\n  -> END`);
+    const options = Array.from(
+      { length: 40 },
+      (_, i) => `+ [Door ${i}] Door ${i} opens.\n  -> END`,
+    );
     const { gameId, send, start } = await play({
       chapters: [chapter(`Forty doors.\n${options.join('\n')}\n`)],
     });
     expect(start.choices).toHaveLength(40);
-    const chosen = await send({ type: 'choose', game_id: gameId, seq: start.seq, choice_index: 35 });
+    const chosen = await send({
+      type: 'choose',
+      game_id: gameId,
+      seq: start.seq,
+      choice_index: 35,
+    });
     expect(chosen.status).toBe(200);
     expect(chosen.data!.lines.map((l) => l.text)).toEqual(['Door 35 opens.']);
-    const tooBig = await send({ type: 'choose', game_id: gameId, seq: chosen.data!.seq, choice_index: 1000 });
+    const tooBig = await send({
+      type: 'choose',
+      game_id: gameId,
+      seq: chosen.data!.seq,
+      choice_index: 1000,
+    });
     expect(tooBig).toMatchObject({ status: 1001, data: null });
   });
 
@@ -189,7 +213,10 @@ describe('seeding works from content files', () => {
       await writeWork(root, `broken-${suffix}`, 'Fine.\nThen broken.\n* [Go]\n  -> nowhere\n');
       await writeWork(root, `sound-${suffix}`, 'All well.\n-> END\n');
       const logged: Record<string, unknown>[] = [];
-      const log = pino({ level: 'info' }, { write: (line: string) => logged.push(JSON.parse(line)) });
+      const log = pino(
+        { level: 'info' },
+        { write: (line: string) => logged.push(JSON.parse(line)) },
+      );
       const ids = await seedDemoContent(server.database.db, {
         artBase: '/taleforge/art',
         media: createMediaStore(server.config),
@@ -201,7 +228,10 @@ describe('seeding works from content files', () => {
       const [seeded] = await server.database.db.select().from(games).where(eq(games.id, ids[0]!));
       expect(seeded!.slug).toBe(`sound-${suffix}`);
       expect(
-        await server.database.db.select().from(games).where(eq(games.slug, `broken-${suffix}`)),
+        await server.database.db
+          .select()
+          .from(games)
+          .where(eq(games.slug, `broken-${suffix}`)),
       ).toEqual([]);
       expect(logged).toEqual([
         expect.objectContaining({
@@ -209,7 +239,9 @@ describe('seeding works from content files', () => {
           work: `broken-${suffix}`,
           file: 'chapter-1.ink',
           line: 4,
-          msg: expect.stringMatching(/^demo work broken-\w+ left out: chapter-1.ink line 4: .*nowhere/),
+          msg: expect.stringMatching(
+            /^demo work broken-\w+ left out: chapter-1.ink line 4: .*nowhere/,
+          ),
         }),
       ]);
     } finally {

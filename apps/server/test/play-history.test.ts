@@ -1,7 +1,7 @@
 import { CALLS, type CallBodyInput, type PlayState } from '@taleforge/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gameSaves, gameSaveSteps } from '../src/platform/db/schema/index.js';
+import { gameSaveSteps, gameSaves } from '../src/platform/db/schema/index.js';
 import { buildSession } from './support/factories.js';
 import { api } from './support/http.js';
 import { startTestServer, type TestServer } from './support/server.js';

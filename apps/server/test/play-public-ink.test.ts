@@ -47,7 +47,10 @@ async function playThroughApi(gameId: number, maxSteps: number): Promise<Passage
   const passages: Passage[] = [];
   for (let step = 0; step < maxSteps; step++) {
     const choices = state.choices.map((c) => ({ text: c.text, tags: c.tags ?? [] }));
-    passages.push({ lines: state.lines.map((l) => ({ text: l.text, tags: l.tags ?? [] })), choices });
+    passages.push({
+      lines: state.lines.map((l) => ({ text: l.text, tags: l.tags ?? [] })),
+      choices,
+    });
     if (state.chapter_ended || choices.length === 0) break;
     const index = state.choices[pick(step, choices.length)]!.index;
     state = await send({ type: 'choose', game_id: gameId, seq: state.seq, choice_index: index });

@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/client.js';
 import {
-  gameSaves,
   gameSaveSteps,
+  gameSaves,
   games,
   type LocalizedText,
 } from '../../platform/db/schema/index.js';

@@ -12,8 +12,8 @@ import {
 } from '../../platform/db/schema/save-state.js';
 import { applyItem } from './items.js';
 import { startMinigame } from './minigames.js';
-import { BOUND_FUNCTIONS } from './story-functions.js';
 import { emptyView, MAX_HEALTH, MAX_MAGIC, newNpcStatus } from './state.js';
+import { BOUND_FUNCTIONS } from './story-functions.js';
 import { parseTag, type Tag } from './tags.js';
 
 /** What the runtime needs to know of a game beyond the story itself. */

@@ -9,8 +9,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { games } from './games.js';
 import type { LocalizedText } from './games.js';
+import { games } from './games.js';
 import type { PlayerState, StoryView } from './save-state.js';
 import { chapters } from './stories.js';
 import { users } from './users.js';
