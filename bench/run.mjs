@@ -18,6 +18,7 @@ const { benchPlay } = await import('./play/run.mjs');
 const { benchSegments } = await import('./segments/run.mjs');
 const { benchSocial } = await import('./social/run.mjs');
 const { benchSpend } = await import('./spend/run.mjs');
+const { benchStepHistory } = await import('./step-history/run.mjs');
 const { benchVideoStart } = await import('./video-start/run.mjs');
 
 const only = process.argv[2];
@@ -32,6 +33,7 @@ if (!only || only === 'login') await benchLogin();
 if (!only || only === 'chat-ttft') await benchChatTtft();
 if (!only || only === 'spend') await benchSpend();
 if (!only || only === 'play') await benchPlay();
+if (!only || only === 'step-history') await benchStepHistory();
 if (!only || only === 'social') await benchSocial();
 if (!only || only === 'segments') await benchSegments();
 if (!only || only === 'video-start') await benchVideoStart();

@@ -61,6 +61,7 @@ await seedDemoContent(database.db, {
   artBase: '/taleforge/art',
   media: createMediaStore(config),
   now: new Date(),
+  log: console,
 });
 const [ari] = await database.db
   .select({ gameId: npcs.gameId, npcId: npcs.id })

@@ -24,7 +24,12 @@ const database = await openDatabase({
 });
 const { db } = database;
 const media = createMediaStore(config);
-await seedDemoContent(db, { artBase: `/${config.PRODUCT_SLUG}/art`, media, now: new Date() });
+await seedDemoContent(db, {
+  artBase: `/${config.PRODUCT_SLUG}/art`,
+  media,
+  now: new Date(),
+  log: console,
+});
 
 const rows = async (query) => {
   const result = await db.execute(query);

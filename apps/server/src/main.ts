@@ -19,14 +19,16 @@ async function main(): Promise<void> {
   });
   const riskKeys = await loadRiskKeys(config.dataDir, config.RISK_PRIVATE_KEY_PEM);
   const media = createMediaStore(config);
+  const app = await buildApp({ config, database, riskKeys, media });
   if (config.DEMO_CONTENT) {
+    // Before listening, so the first request sees every work; after building, for its logger.
     await seedDemoContent(database.db, {
       artBase: `/${config.PRODUCT_SLUG}/art`,
       media,
       now: new Date(),
+      log: app.log,
     });
   }
-  const app = await buildApp({ config, database, riskKeys, media });
   // The embedded database is this process's alone: customer service's CLI reaches it through us.
   const adminChannel =
     database.driver === 'pglite'

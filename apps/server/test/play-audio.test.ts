@@ -55,6 +55,7 @@ describe.each([
         artBase: '/taleforge/art',
         media: media(),
         now: new Date(),
+        log: server.app.log,
       });
       const rows = await db.select().from(games).where(inArray(games.id, ids));
       expect(rows.length).toBeGreaterThanOrEqual(4);
@@ -92,6 +93,7 @@ describe.each([
         artBase: '/taleforge/art',
         media: media(),
         now: new Date(),
+        log: server.app.log,
       });
       expect(again).toEqual(ids);
       expect(await audioOf(ids[0]!)).toEqual(await audioOf(ids[0]!));

@@ -97,7 +97,13 @@ describe('publishing story content', () => {
   it('seeds the demo works once, and the home calls serve them', async () => {
     const db = server.database.db;
     const media = createMediaStore(server.config);
-    const seed = () => seedDemoContent(db, { artBase: '/taleforge/art', media, now: new Date() });
+    const seed = () =>
+      seedDemoContent(db, {
+        artBase: '/taleforge/art',
+        media,
+        now: new Date(),
+        log: server.app.log,
+      });
     const ids = await seed();
     expect(ids.length).toBeGreaterThanOrEqual(4);
     const count = (await db.select().from(chapterVersions)).length;

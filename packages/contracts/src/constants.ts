@@ -110,6 +110,11 @@ export const LIMITS = {
   chatSummaryMaxChars: 800,
   chatPinnedFactsMax: 10,
   chatPinnedFactMaxChars: 200,
+  /**
+   * Choices one story step may offer. Ink sets no limit of its own; a story past this is a
+   * content fault (the runtime refuses it), and the event schema accepts every index below it.
+   */
+  storyChoicesMax: 1_000,
 } as const;
 
 /** Engines that can answer for a character (the settings screen says which one is active). */

@@ -7,7 +7,14 @@ import {
   queryIdSchema,
   queryNumber,
 } from '../call.js';
-import { AUDIO_KINDS, EXPRESSIONS, ITEM_KEYS, SCRIPT_TYPES, WORK_KINDS } from '../constants.js';
+import {
+  AUDIO_KINDS,
+  EXPRESSIONS,
+  ITEM_KEYS,
+  LIMITS,
+  SCRIPT_TYPES,
+  WORK_KINDS,
+} from '../constants.js';
 import {
   DEFAULT_GAME_LIST_SORT,
   decodeGameListCursor,
@@ -198,7 +205,11 @@ export const gameEventBodySchema = z.discriminatedUnion('type', [
     type: z.literal('choose'),
     game_id: idSchema,
     seq,
-    choice_index: z.number().int().min(0).max(31),
+    choice_index: z
+      .number()
+      .int()
+      .min(0)
+      .max(LIMITS.storyChoicesMax - 1),
   }),
   z.strictObject({
     type: z.literal('use_item'),
@@ -232,6 +243,8 @@ export const storyLineSchema = z.object({
   /** The character on stage: the speaker, or the one a narrated line shows (`#portrait`). */
   npc_id: z.number().int().nullable(),
   expression: expression.nullable(),
+  /** The line's ink tags outside Taleforge's vocabulary, unchanged (`CLASS: x`, `IMAGE: y`). */
+  tags: z.array(z.string()).optional(),
 });
 export type StoryLine = z.infer<typeof storyLineSchema>;
 
@@ -282,7 +295,14 @@ export const playStateSchema = z.object({
   lines: z.array(storyLineSchema),
   /** The furthest of `lines` the player has seen (index): a reload resumes there. */
   line_seen: z.number().int().min(0),
-  choices: z.array(z.object({ index: z.number().int(), text: z.string() })),
+  choices: z.array(
+    z.object({
+      index: z.number().int(),
+      text: z.string(),
+      /** The choice's ink tags outside Taleforge's vocabulary, unchanged. */
+      tags: z.array(z.string()).optional(),
+    }),
+  ),
   stats: statsSchema.extend({ defence: z.number().int() }),
   inventory: z.array(z.object({ key: itemKey, count: z.number().int(), usable: z.boolean() })),
   tasks: z.array(z.object({ key: z.string(), title: z.string(), done: z.boolean() })),

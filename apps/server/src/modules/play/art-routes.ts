@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import type { Db } from '../../platform/db/client.js';
 import { findCoverArt, findNpcFace, findSceneStyle } from './content-queries.js';
 import { portraitSvg } from './portrait.js';
-import { coverSvg, sceneSvg } from './scene-art.js';
+import { coverSvg, fallbackSceneStyle, sceneSvg } from './scene-art.js';
 
 const CACHE_CONTROL = 'public, max-age=86400';
 const ID = /^\d{1,10}$/;
@@ -90,7 +90,10 @@ export function registerArtRoutes(app: FastifyInstance, db: Db): void {
   const cover = (gameId: string) =>
     memo(`cover:${gameId}`, async () => {
       const art = await findCoverArt(db, Number(gameId));
-      return art ? coverSvg(`cover${gameId}`, art.style, portraitSvg(art.face, 'smile')) : null;
+      if (!art) return null;
+      // A work without scenes or characters still gets a cover: a sky of its own, empty of people.
+      const style = art.style ?? fallbackSceneStyle(`cover${gameId}`);
+      return coverSvg(`cover${gameId}`, style, art.face ? portraitSvg(art.face, 'smile') : '');
     });
   const rasters = new LRUCache<string, { body: Buffer | null }>({
     max: RASTER_CACHE_MAX,

@@ -48,10 +48,10 @@ export async function findStoryJson(
 
 export async function findChapterSource(db: Db | Tx, chapterId: number, version: number) {
   const [row] = await db
-    .select({ inkSource: chapterVersions.inkSource })
+    .select({ inkSource: chapterVersions.inkSource, storyJson: chapterVersions.storyJson })
     .from(chapterVersions)
     .where(and(eq(chapterVersions.chapterId, chapterId), eq(chapterVersions.version, version)));
-  return row?.inkSource ?? null;
+  return row ?? null;
 }
 
 export interface GameContent {
@@ -111,11 +111,13 @@ export async function findSceneStyle(
 }
 
 /** A cover is the game's first scene (by key) with its first character (by id) in front. */
+/** What a generated cover is drawn from: the first scene and the lead character, when the work has them. */
 export async function findCoverArt(
   db: Db,
   gameId: number,
-): Promise<{ style: SceneRow['style']; face: NpcRow['face'] } | null> {
-  const [[scene], [npc]] = await Promise.all([
+): Promise<{ style: SceneRow['style'] | null; face: NpcRow['face'] | null } | null> {
+  const [[game], [scene], [npc]] = await Promise.all([
+    db.select({ id: games.id }).from(games).where(eq(games.id, gameId)),
     db
       .select({ style: scenes.style })
       .from(scenes)
@@ -129,5 +131,5 @@ export async function findCoverArt(
       .orderBy(asc(npcs.id))
       .limit(1),
   ]);
-  return scene && npc ? { style: scene.style, face: npc.face } : null;
+  return game ? { style: scene?.style ?? null, face: npc?.face ?? null } : null;
 }

@@ -1,7 +1,10 @@
+import path from 'node:path';
 import { STATUS } from '@taleforge/contracts/status';
-import { Compiler } from 'inkjs/full';
+import { Compiler, CompilerOptions, type Story } from 'inkjs/full';
 import type { MinigameSpec } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/http/app-error.js';
+import { staticTags } from './ink-tags-scan.js';
+import { BOUND_FUNCTIONS } from './story-functions.js';
 import { parseTag, TagError } from './tags.js';
 
 /** What a chapter's tags may refer to. */
@@ -14,26 +17,81 @@ export interface ContentRefs {
   minigames: Map<string, MinigameSpec['kind']>;
 }
 
-/** Tags as written in the source: from `#` to the next `#`, `]` or end of line. */
-function sourceTags(source: string): { tag: string; line: number }[] {
-  const out: { tag: string; line: number }[] = [];
-  source.split('\n').forEach((text, i) => {
-    const code = text.replace(/\/\/.*$/, '');
-    for (const match of code.matchAll(/#([^#\n\]]*)/g)) {
-      const tag = match[1]!.trim();
-      if (tag) out.push({ tag, line: i + 1 });
-    }
-  });
-  return out;
+/** Where a chapter's ink comes from: its own file, and the work's other files it may INCLUDE. */
+export interface ChapterFiles {
+  /** The chapter's file name within the work, for messages; `chapter.ink` when unnamed. */
+  fileName?: string;
+  /** Path within the work (`/`-separated) → ink source. */
+  includes?: Readonly<Record<string, string>>;
 }
 
-function checkRefs(source: string, refs: ContentRefs): string[] {
-  const errors: string[] = [];
-  for (const { tag, line } of sourceTags(source)) {
+/** One thing wrong with a chapter, where the author can find it. */
+export interface InkProblem {
+  file: string;
+  line: number | null;
+  message: string;
+}
+
+/** A chapter that does not compile: status 4014 with the problems, each at its file and line. */
+export class StoryCompileError extends AppError {
+  constructor(
+    readonly problems: InkProblem[],
+    mainFile: string,
+  ) {
+    const where = (p: InkProblem) =>
+      [p.file === mainFile ? '' : p.file, p.line === null ? '' : `line ${p.line}`]
+        .filter(Boolean)
+        .join(' ');
+    super(
+      STATUS.STORY_INVALID,
+      problems
+        .slice(0, 5)
+        .map((p) => [where(p), p.message].filter(Boolean).join(': '))
+        .join('; '),
+    );
+  }
+}
+
+const DEFAULT_FILE = 'chapter.ink';
+const COMPILER_MESSAGE = /^(?:ERROR|RUNTIME ERROR): (?:'([^']*)' )?(?:line (\d+): )?(.*)$/s;
+
+/** A work's file name as INCLUDE may give it: relative, inside the work, no way out of it. */
+function workPath(name: string): string | null {
+  const normal = path.posix.normalize(name.trim().replace(/\\/g, '/'));
+  if (normal.startsWith('/') || normal === '..' || normal.startsWith('../')) return null;
+  return normal.replace(/^\.\//, '');
+}
+
+function fileHandler(mainFile: string, main: string, includes: Record<string, string>) {
+  return {
+    ResolveInkFilename: (name: string) => {
+      const inside = workPath(name);
+      if (inside === null) throw new Error(`INCLUDE "${name}" points outside this work`);
+      return inside;
+    },
+    LoadInkFileContents: (name: string) => {
+      if (name === mainFile) return main;
+      const source = includes[name];
+      // The compiler reports a thrown error as this file's problem, naming it.
+      if (source === undefined) throw new Error(`INCLUDE: no file "${name}" in this work`);
+      return source;
+    },
+  };
+}
+
+function compilerProblem(message: string, mainFile: string): InkProblem {
+  const [, file, line, text] = COMPILER_MESSAGE.exec(message) ?? [];
+  return { file: file ?? mainFile, line: line ? Number(line) : null, message: text ?? message };
+}
+
+function checkRefs(story: Story, refs: ContentRefs, mainFile: string): InkProblem[] {
+  const problems: InkProblem[] = [];
+  for (const { text, file, line } of staticTags(story)) {
+    const at = { file: file ?? mainFile, line };
+    const missing = (what: string, key: string) =>
+      problems.push({ ...at, message: `unknown ${what} "${key}"` });
     try {
-      const t = parseTag(tag);
-      const missing = (what: string, key: string) =>
-        errors.push(`line ${line}: unknown ${what} "${key}"`);
+      const t = parseTag(text);
       if (t.kind === 'speaker' && t.npc !== 'player' && !refs.npcs.has(t.npc))
         missing('character', t.npc);
       if ((t.kind === 'npc_stat' || t.kind === 'portrait') && !refs.npcs.has(t.npc))
@@ -46,28 +104,74 @@ function checkRefs(source: string, refs: ContentRefs): string[] {
       if (t.kind === 'chat' && !refs.goals.get(t.npc)?.has(t.goal))
         missing(`goal of ${t.npc}`, t.goal);
     } catch (error) {
-      if (error instanceof TagError) errors.push(`line ${line}: ${error.message}`);
+      if (error instanceof TagError) problems.push({ ...at, message: error.message });
       else throw error;
     }
   }
-  return errors;
+  return problems;
 }
 
 /**
- * Compiles a chapter's ink and checks every tag against the game's content. Malformed ink or a tag
- * naming something that does not exist is refused with the author's line numbers.
+ * An EXTERNAL function runs its ink fallback unless the server binds it; one with neither would
+ * stop every player who reaches it, so it is refused now, by name.
  */
-export function compileChapter(source: string, refs: ContentRefs): string {
-  const compiler = new Compiler(source);
-  let json: string | undefined;
+function checkExternals(story: Story, mainFile: string): InkProblem[] {
+  story.allowExternalFunctionFallbacks = true;
+  for (const name of BOUND_FUNCTIONS) story.BindExternalFunction(name, () => false, true);
   try {
-    json = compiler.Compile().ToJson();
-  } catch {
-    // The compiler's messages are in `errors`; the thrown error only says it failed.
+    story.ValidateExternalBindings();
+    return [];
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    // ink lists them as: externals: 'a', 'b' , and no fallback…
+    const names = /externals?: '(.*)'/.exec(detail)?.[1]?.split("', '") ?? [];
+    if (names.length === 0) return [{ file: mainFile, line: null, message: detail }];
+    return names.map((name) => ({
+      file: mainFile,
+      line: null,
+      message: `EXTERNAL ${name} has no ink fallback: add "=== function ${name}(…)" to the story`,
+    }));
   }
-  const errors = [...(compiler.errors ?? []), ...(json ? checkRefs(source, refs) : [])];
-  if (!json || errors.length > 0) {
-    throw new AppError(STATUS.STORY_INVALID, errors.slice(0, 5).join('; ') || 'no story produced');
+}
+
+/**
+ * Compiles a chapter's ink (with the files it INCLUDEs) and checks every tag of our vocabulary
+ * against the game's content, and every EXTERNAL for a fallback. Malformed ink, a tag naming
+ * something that does not exist or an external nothing can run is refused with its file and line.
+ */
+export function compileChapter(
+  source: string,
+  refs: ContentRefs,
+  files: ChapterFiles = {},
+): string {
+  const mainFile = files.fileName ?? DEFAULT_FILE;
+  const options = new CompilerOptions(
+    mainFile,
+    [],
+    false,
+    null,
+    fileHandler(mainFile, source, { ...files.includes }),
+  );
+  const compiler = new Compiler(source, options);
+  let story: Story | undefined;
+  try {
+    story = compiler.Compile();
+  } catch (error) {
+    // The compiler's messages are in `errors`; the thrown error only says it failed, unless a
+    // file could not be read.
+    if (!compiler.errors?.length) {
+      const message = error instanceof Error ? error.message : String(error);
+      throw new StoryCompileError([{ file: mainFile, line: null, message }], mainFile);
+    }
   }
-  return json;
+  const problems = (compiler.errors ?? []).map((e: string) => compilerProblem(e, mainFile));
+  if (story && problems.length === 0) {
+    problems.push(...checkRefs(story, refs, mainFile), ...checkExternals(story, mainFile));
+  }
+  if (!story || problems.length > 0) {
+    if (problems.length === 0)
+      problems.push({ file: mainFile, line: null, message: 'no story produced' });
+    throw new StoryCompileError(problems, mainFile);
+  }
+  return story.ToJson() ?? '';
 }

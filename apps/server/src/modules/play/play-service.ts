@@ -17,7 +17,16 @@ import {
 } from './content-queries.js';
 import { recordLineSeen } from './line-seen.js';
 import { toChapterInfo, toPlayState } from './play-view.js';
-import { findSave, insertSave, lockSave, type SaveRow, updateSave } from './save-queries.js';
+import {
+  clearSnapshots,
+  findSave,
+  findSnapshot,
+  type HistoryWrite,
+  insertSave,
+  lockSave,
+  type SaveRow,
+  updateSave,
+} from './save-queries.js';
 import { newPlayerState } from './state.js';
 import { applyStep, type SaveData, startChapterSave } from './step.js';
 import { InkRuntimeError, type StoryContext } from './story-runtime.js';
@@ -139,7 +148,7 @@ export function createPlayService({
     inkState: row.inkState,
     state: row.state,
     view: row.view,
-    history: row.history,
+    chosen: row.chosen,
   });
 
   /** The carried state a chapter starts from; replaying a chapter starts from how it began. */
@@ -220,7 +229,6 @@ export function createPlayService({
       inkState: data.inkState,
       state: data.state,
       view: data.view,
-      history: data.history,
       updatedAt: now(),
     };
     const completed = save?.completedChapters ?? [];
@@ -228,8 +236,10 @@ export function createPlayService({
       data.view.chapterEnded && !completed.includes(chapter.id)
         ? [...completed, chapter.id]
         : completed;
+    // A chapter begun (again) has no choice points yet; the save is locked, so this cannot race.
+    if (save) await clearSnapshots(tx, save.id);
     const written = save
-      ? await updateSave(tx, save, { ...values, seq: save.seq + 1, completedChapters })
+      ? await updateSave(tx, save, { ...values, seq: save.seq + 1, completedChapters, chosen: [] })
       : await insertSave(tx, {
           ...values,
           userId,
@@ -261,24 +271,38 @@ export function createPlayService({
     if (body.seq !== undefined && body.seq !== save.seq) throw new AppError(STATUS.STALE_EVENT);
     const json = await storyJson(conn, save.chapterId, save.storyVersion);
     const at = { gameId: body.game_id, chapterId: save.chapterId, storyVersion: save.storyVersion };
+    // Only a rewind reads a choice point, and only the one it goes back to.
+    const rewindTo =
+      body.type === 'rewind' && body.to_step < save.chosen.length
+        ? await findSnapshot(conn, save.id, body.to_step)
+        : null;
     const next = runStory(log, at, () =>
-      applyStep(saveData(save), body, json, context(content, locale)),
+      applyStep(saveData(save), body, json, context(content, locale), rewindTo),
     );
     const completedChapters =
       next.view.chapterEnded && !save.completedChapters.includes(save.chapterId)
         ? [...save.completedChapters, save.chapterId]
         : save.completedChapters;
-    const written = await updateSave(conn, save, {
-      seq: save.seq + 1,
-      inkState: next.inkState,
-      state: next.state,
-      view: next.view,
-      // Only a choice or a rewind changes the snapshots: other steps leave that column (the
-      // largest, an ink state per choice) unwritten, so it is neither serialized nor rewritten.
-      ...(next.history === save.history ? {} : { history: next.history }),
-      completedChapters,
-      updatedAt: now(),
-    });
+    // A choice adds its one choice point and a rewind drops those after it; no step rewrites
+    // the others, so a step costs the same however long the chapter has run.
+    const history: HistoryWrite = next.added
+      ? { kind: 'add', step: save.chosen.length, snapshot: next.added }
+      : body.type === 'rewind'
+        ? { kind: 'cut', from: body.to_step }
+        : null;
+    const written = await updateSave(
+      conn,
+      save,
+      {
+        seq: save.seq + 1,
+        inkState: next.inkState,
+        state: next.state,
+        view: next.view,
+        completedChapters,
+        updatedAt: now(),
+      },
+      history,
+    );
     if (!written) throw new AppError(STATUS.STALE_EVENT);
     return written;
   }

@@ -102,10 +102,15 @@ export function toPlayState(input: ViewInput, locale: Locale): PlayState {
         speaker_name: line.speaker && line.speaker !== 'player' ? npcName(line.speaker) : null,
         npc_id: shown ? (npcByKey.get(shown)?.id ?? null) : null,
         expression: line.expression,
+        ...(line.tags ? { tags: line.tags } : {}),
       };
     }),
     line_seen: Math.min(view.lineSeen ?? 0, Math.max(view.lines.length - 1, 0)),
-    choices: view.choices.map((c) => ({ index: c.index, text: localize(c.text, locale) })),
+    choices: view.choices.map((c) => ({
+      index: c.index,
+      text: localize(c.text, locale),
+      ...(c.tags ? { tags: c.tags } : {}),
+    })),
     stats: {
       experience: state.stats.experience,
       health: state.stats.health,
@@ -151,7 +156,7 @@ export function toPlayState(input: ViewInput, locale: Locale): PlayState {
             goal_text: goal ? localize(goal.description, locale) : '',
           }
         : null,
-    history: save.history.map((h, step) => ({ step, choice: localize(h.chosen, locale) })),
+    history: save.chosen.map((chosen, step) => ({ step, choice: localize(chosen, locale) })),
     chapter_ended: view.chapterEnded,
     summary: view.summary
       ? {

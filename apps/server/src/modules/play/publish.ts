@@ -41,7 +41,15 @@ export interface GameDefinition {
   tasks: { key: string; title: LocalizedText }[];
   scenes: { key: string; style: SceneStyle }[];
   minigames: { key: string; spec: MinigameSpec }[];
-  chapters: { title: LocalizedText; priceGems: number; ink: string }[];
+  chapters: {
+    title: LocalizedText;
+    priceGems: number;
+    ink: string;
+    /** The chapter's file within the work, named in messages (e.g. `chapter-1.ink`). */
+    file?: string;
+  }[];
+  /** The work's ink files a chapter may INCLUDE, by path within the work (`/`-separated). */
+  inkFiles?: Record<string, string>;
   /** Sounds with their bytes (content/<slug>/audio/); absent: the game is silent. */
   audio?: {
     key: string;
@@ -65,7 +73,8 @@ function refsOf(def: GameDefinition): ContentRefs {
 /**
  * Creates or updates a game from its definition, in one transaction. Idempotent: running it again
  * with the same files changes nothing; a chapter whose ink changed gets a new version, and saves on
- * the old version keep running on it. Malformed ink refuses the whole game (status 4014).
+ * the old version keep running on it. Malformed ink refuses the whole game (status 4014, a
+ * StoryCompileError naming each problem's file and line).
  */
 export async function publishGame(
   db: Db,
@@ -80,7 +89,9 @@ export async function publishGame(
 ): Promise<number> {
   const refs = refsOf(def);
   // Compile first: a broken chapter must not leave a half-updated game behind.
-  const compiled = def.chapters.map((c) => compileChapter(c.ink, refs));
+  const compiled = def.chapters.map((c) =>
+    compileChapter(c.ink, refs, { fileName: c.file, includes: def.inkFiles }),
+  );
   // Files before rows, for the same reason; they are named by hash, so a failed publish leaves
   // at most an unused file, and publishing again writes nothing new.
   const sounds = await storeSounds(def, options.media);
@@ -202,7 +213,8 @@ async function publishChapters(tx: Tx, gameId: number, def: GameDefinition, comp
         .where(and(eq(chapters.id, row.id)));
     }
     const current = row!.version > 0 ? await findChapterSource(tx, row!.id, row!.version) : null;
-    if (current === chapter.ink) continue;
+    // An INCLUDEd file may change while the chapter's own does not: the compiled story tells.
+    if (current?.inkSource === chapter.ink && current.storyJson === compiled[i]) continue;
     await insertChapterVersion(tx, {
       chapterId: row!.id,
       version: row!.version + 1,

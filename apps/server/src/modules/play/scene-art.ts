@@ -87,7 +87,23 @@ export function sceneSvg(key: string, style: SceneStyle): string {
   );
 }
 
-/** A cover: the game's first scene with its lead character standing in it. */
+const FALLBACK_SKIES: Omit<SceneStyle, 'motif'>[] = [
+  { top: '#1d2b53', bottom: '#0b0f1f' },
+  { top: '#3b1f4a', bottom: '#120818' },
+  { top: '#16424a', bottom: '#061a1d' },
+  { top: '#4a2a16', bottom: '#1a0d05' },
+  { top: '#2a4a1f', bottom: '#0b1a08' },
+];
+const FALLBACK_MOTIFS: SceneStyle['motif'][] = ['stars', 'city', 'waves', 'hills', 'grid', 'rain'];
+
+/** A scene style picked from `seed`, for a work that has no scene of its own to draw on. */
+export function fallbackSceneStyle(seed: string): SceneStyle {
+  const random = seeded(seed);
+  const sky = FALLBACK_SKIES[Math.floor(random() * FALLBACK_SKIES.length)]!;
+  return { ...sky, motif: FALLBACK_MOTIFS[Math.floor(random() * FALLBACK_MOTIFS.length)]! };
+}
+
+/** A cover: the game's first scene with its lead character standing in it (if it has one). */
 export function coverSvg(key: string, style: SceneStyle, portrait: string): string {
   const figure = portrait.replace('<svg ', '<svg x="230" y="120" width="340" height="408" ');
   return sceneSvg(key, style).replace(

@@ -1,16 +1,26 @@
 import { STATUS } from '@taleforge/contracts/status';
+import type { LocalizedText } from '../../platform/db/schema/index.js';
 import type { PlayerState, Snapshot, StoryView } from '../../platform/db/schema/save-state.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { applyItem, isItemKey, isUsableFromInventory } from './items.js';
 import { playMove } from './minigames.js';
 import { type StoryContext, StorySession } from './story-runtime.js';
 
-/** The part of a save one step reads and rewrites. */
+/**
+ * The part of a save one step reads and rewrites. Of the chapter's choice points it holds only
+ * the choices taken (the rewind list): the points themselves stay in the database, one row each.
+ */
 export interface SaveData {
   inkState: string;
   state: PlayerState;
   view: StoryView;
-  history: Snapshot[];
+  /** The choices taken in this chapter, oldest first; rewind takes an index into it. */
+  chosen: LocalizedText[];
+}
+
+/** A step's new save, and the choice point a choice adds (at index `chosen.length - 1`). */
+export interface StepResult extends SaveData {
+  added?: Snapshot;
 }
 
 export type StepEvent =
@@ -32,25 +42,27 @@ export function startChapterSave(
   context: StoryContext,
 ): SaveData {
   const session = StorySession.startChapter(storyJson, state, context);
-  return { inkState: session.inkState, state: session.state, view: session.view, history: [] };
+  return { inkState: session.inkState, state: session.state, view: session.view, chosen: [] };
 }
 
 /**
  * Plays one event on a save and returns the new save; the given one is never modified, so a
- * refused event (an AppError) leaves nothing half-done.
+ * refused event (an AppError) leaves nothing half-done. A rewind needs the choice point it goes
+ * back to, `rewindTo` (the caller reads that one row).
  */
 export function applyStep(
   save: SaveData,
   event: StepEvent,
   storyJson: string,
   context: StoryContext,
-): SaveData {
+  rewindTo: Omit<Snapshot, 'chosen'> | null = null,
+): StepResult {
   const open = () => new StorySession(storyJson, save.inkState, save.state, save.view, context);
-  const finish = (session: StorySession, history = save.history): SaveData => ({
+  const finish = (session: StorySession, chosen = save.chosen): SaveData => ({
     inkState: session.inkState,
     state: session.state,
     view: session.view,
-    history,
+    chosen,
   });
 
   switch (event.type) {
@@ -67,7 +79,7 @@ export function applyStep(
       };
       const session = open();
       session.choose(event.choice_index);
-      return finish(session, [...save.history, snapshot]);
+      return { ...finish(session, [...save.chosen, choice.text]), added: snapshot };
     }
     case 'continue': {
       if (!save.view.conversation) notNow();
@@ -96,13 +108,14 @@ export function applyStep(
       return finish(session);
     }
     case 'rewind': {
-      const snapshot = save.history[event.to_step];
-      if (!snapshot) throw new AppError(STATUS.STEP_NOT_FOUND);
+      if (event.to_step >= save.chosen.length || !rewindTo) {
+        throw new AppError(STATUS.STEP_NOT_FOUND);
+      }
       return {
-        inkState: snapshot.inkState,
-        state: snapshot.state,
-        view: snapshot.view,
-        history: save.history.slice(0, event.to_step),
+        inkState: rewindTo.inkState,
+        state: rewindTo.state,
+        view: rewindTo.view,
+        chosen: save.chosen.slice(0, event.to_step),
       };
     }
   }

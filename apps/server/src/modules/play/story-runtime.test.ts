@@ -270,7 +270,10 @@ describe('story runtime', () => {
 
   it('saves and resumes from JSON, and rewinds to an earlier choice', () => {
     let save = startChapterSave(json, newPlayerState(), context());
-    save = applyStep(save, { type: 'choose', choice_index: 1 }, json, context());
+    const first = applyStep(save, { type: 'choose', choice_index: 1 }, json, context());
+    // A choice hands back the one choice point it adds: the state it was taken from.
+    expect(first.added).toMatchObject({ inkState: save.inkState, chosen: { en_US: 'Wait' } });
+    save = first;
     // What the database keeps is plain JSON.
     const stored = JSON.parse(JSON.stringify(save)) as SaveData;
     // Without the key only "Knock" is offered.
@@ -278,16 +281,17 @@ describe('story runtime', () => {
     const resumed = applyStep(stored, { type: 'choose', choice_index: 0 }, json, context());
     expect(resumed.view.lines[0]).toMatchObject({ speaker: 'oren', expression: 'grin' });
     expect(resumed.state.npcs.oren!.health).toBe(80);
-    expect(resumed.history.map((h) => h.chosen.en_US)).toEqual(['Wait', 'Knock']);
+    expect(resumed.chosen.map((c) => c.en_US)).toEqual(['Wait', 'Knock']);
+    expect(resumed.added?.chosen.en_US).toBe('Knock');
 
-    const back = applyStep(resumed, { type: 'rewind', to_step: 0 }, json, context());
-    expect(back.history).toEqual([]);
+    const back = applyStep(resumed, { type: 'rewind', to_step: 0 }, json, context(), first.added);
+    expect(back.chosen).toEqual([]);
     expect(back.state.stats.health).toBe(100);
     expect(back.view.choices.map((c) => c.text.en_US)).toEqual(['Search the desk', 'Wait']);
     const other = applyStep(back, { type: 'choose', choice_index: 0 }, json, context());
     expect(other.state.inventory.mysterious_key).toBe(1);
     expectStatus(
-      () => applyStep(back, { type: 'rewind', to_step: 3 }, json, context()),
+      () => applyStep(back, { type: 'rewind', to_step: 3 }, json, context(), first.added),
       STATUS.STEP_NOT_FOUND,
     );
   });

@@ -1,3 +1,4 @@
+import { LIMITS } from '@taleforge/contracts/constants';
 import { Story } from 'inkjs';
 import { ErrorType } from 'inkjs/engine/Error';
 import { LRUCache } from 'lru-cache';
@@ -12,6 +13,7 @@ import {
 import { applyItem } from './items.js';
 import { startMinigame } from './minigames.js';
 import { emptyView, MAX_HEALTH, MAX_MAGIC, newNpcStatus } from './state.js';
+import { BOUND_FUNCTIONS } from './story-functions.js';
 import { parseTag, type Tag } from './tags.js';
 
 /** What the runtime needs to know of a game beyond the story itself. */
@@ -71,19 +73,16 @@ function loadStory(storyJson: string): LoadedStory {
   if (found) return found;
   const story = new Story(storyJson);
   const loaded: LoadedStory = { story, player: { state: null }, errors: [] };
+  // An EXTERNAL the server does not bind runs the story's ink fallback (checked at publish).
+  story.allowExternalFunctionFallbacks = true;
   story.onError = (message: string, type: ErrorType) => {
     if (type !== ErrorType.Warning) loaded.errors.push(message);
   };
-  story.BindExternalFunction(
-    'has_item',
-    (key: string) => (loaded.player.state?.inventory[key] ?? 0) > 0,
-    true,
-  );
-  story.BindExternalFunction(
-    'task_done',
-    (key: string) => loaded.player.state?.tasks[key] === true,
-    true,
-  );
+  const bound: Record<(typeof BOUND_FUNCTIONS)[number], (key: string) => boolean> = {
+    has_item: (key) => (loaded.player.state?.inventory[key] ?? 0) > 0,
+    task_done: (key) => loaded.player.state?.tasks[key] === true,
+  };
+  for (const name of BOUND_FUNCTIONS) story.BindExternalFunction(name, bound[name], true);
   pool.set(storyJson, loaded);
   return loaded;
 }
@@ -101,6 +100,12 @@ function localizedLine(text: string, tags: Tag[]): LocalizedText {
   const out: LocalizedText = { en_US: text };
   for (const tag of tags) if (tag.kind === 'translation') out[tag.locale] = tag.text;
   return out;
+}
+
+/** Tags that are not ours go to the page unchanged (it may show a CLASS, an IMAGE…). */
+function passedTags(tags: Tag[]): { tags?: string[] } {
+  const other = tags.flatMap((t) => (t.kind === 'other' ? [t.text] : []));
+  return other.length ? { tags: other } : {};
 }
 
 /**
@@ -185,7 +190,7 @@ export class StorySession {
       const text = this.continueLine().trim();
       const tags = (this.story.currentTags ?? []).map(parseTag);
       const line = this.applyTags(tags);
-      if (text) lines.push({ ...line, text: localizedLine(text, tags) });
+      if (text) lines.push({ ...line, text: localizedLine(text, tags), ...passedTags(tags) });
       if (this.view.minigame || this.view.conversation) break;
       if (this.view.chapterEnded) break;
     }
@@ -196,10 +201,13 @@ export class StorySession {
       // Ink evaluates a choice's condition while it runs the lines before it, before their tags
       // took effect; when those tags changed what has_item()/task_done() read, evaluate again.
       if (this.conditionState() !== before) this.replayForChoices(startInk);
-      this.view.choices = this.story.currentChoices.map((choice: InkChoice) => ({
-        index: choice.index,
-        text: localizedLine(choice.text, (choice.tags ?? []).map(parseTag)),
-      }));
+      if (this.story.currentChoices.length > LIMITS.storyChoicesMax) {
+        throw new StoryLoopError(`story offers more than ${LIMITS.storyChoicesMax} choices`);
+      }
+      this.view.choices = this.story.currentChoices.map((choice: InkChoice) => {
+        const tags = (choice.tags ?? []).map(parseTag);
+        return { index: choice.index, text: localizedLine(choice.text, tags), ...passedTags(tags) };
+      });
       if (this.view.choices.length === 0) this.view.chapterEnded = true;
     }
     if (this.view.chapterEnded) {
@@ -325,6 +333,7 @@ export class StorySession {
           this.view.chapterEnded = true;
           break;
         case 'translation':
+        case 'other':
           break;
       }
     }

@@ -21,7 +21,9 @@ export type Tag =
   | { kind: 'npc_stat'; npc: string; stat: NpcStatKey; delta: number }
   | { kind: 'minigame'; game: 'puzzle' | 'dice' | 'word'; key: string }
   | { kind: 'chat'; npc: string; goal: string }
-  | { kind: 'chapter_end' };
+  | { kind: 'chapter_end' }
+  /** Any tag outside the vocabulary (`title: …`, `CLASS: …`, `IMAGE: …`): passed to the page as written. */
+  | { kind: 'other'; text: string };
 
 export class TagError extends Error {}
 
@@ -38,7 +40,10 @@ function delta(value: string | undefined, tag: string): number {
   return Number(value);
 }
 
-/** Reads one tag; throws TagError with a message an author can act on. */
+/**
+ * Reads one tag. A tag of our vocabulary that is malformed throws TagError with a message an
+ * author can act on; any other tag is someone else's (an ink UI's, an author's note) and is kept.
+ */
 export function parseTag(raw: string): Tag {
   const tag = raw.trim();
   const colon = tag.indexOf(':');
@@ -103,6 +108,6 @@ export function parseTag(raw: string): Tag {
     case 'chapter_end':
       return { kind: 'chapter_end' };
     default:
-      throw new TagError(`"${tag}": unknown tag`);
+      return { kind: 'other', text: raw };
   }
 }

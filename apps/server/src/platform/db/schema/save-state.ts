@@ -2,7 +2,7 @@ import type { Expression } from '@taleforge/contracts/constants';
 import type { LocalizedText } from './games.js';
 
 /*
- * The shape of what a save keeps (game_saves.state, .view, .history): the play module's story
+ * The shape of what a save keeps (game_saves.state and .view, game_save_steps): the play module's story
  * runtime writes it, and the table is typed by it, so it sits beside the table rather than in the
  * module (platform code imports no module).
  */
@@ -35,11 +35,15 @@ export interface ViewLine {
   /** A character shown on stage while the line is narrated (`#portrait`); never a speaker. */
   onStage?: string;
   expression: Expression | null;
+  /** The line's tags outside our vocabulary, as ink gives them; absent when there are none. */
+  tags?: string[];
 }
 
 export interface ViewChoice {
   index: number;
   text: LocalizedText;
+  /** The choice's tags outside our vocabulary, as ink gives them; absent when there are none. */
+  tags?: string[];
 }
 
 export type MinigameState =

@@ -4,12 +4,14 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { LocalizedText } from './games.js';
 import { games } from './games.js';
-import type { PlayerState, Snapshot, StoryView } from './save-state.js';
+import type { PlayerState, StoryView } from './save-state.js';
 import { chapters } from './stories.js';
 import { users } from './users.js';
 
@@ -36,8 +38,11 @@ export const gameSaves = pgTable(
     inkState: text('ink_state').notNull(),
     state: jsonb('state').$type<PlayerState>().notNull(),
     view: jsonb('view').$type<StoryView>().notNull(),
-    /** Choice points of the current chapter, oldest first: what rewind returns to. */
-    history: jsonb('history').$type<Snapshot[]>().notNull().default([]),
+    /**
+     * The choices taken in the current chapter, oldest first: the rewind list, shown with every
+     * step. Beside the row's other columns so a step reads it with the save; a choice appends one.
+     */
+    chosen: jsonb('chosen').$type<LocalizedText[]>().notNull().default([]),
     completedChapters: bigint('completed_chapters', { mode: 'number' })
       .array()
       .notNull()
@@ -48,4 +53,24 @@ export const gameSaves = pgTable(
     uniqueIndex('game_saves_user_game_key').on(t.userId, t.gameId),
     index('game_saves_user_updated_idx').on(t.userId, t.updatedAt),
   ],
+);
+
+/**
+ * The choice points of a save's current chapter (what rewind returns to), one row each, `step`
+ * counting from 0 (the choice taken from each is in the save's `chosen`). Rows of their own so
+ * that a choice adds one and no step reads or rewrites the others: a step costs about the same at
+ * the 300th choice as at the 10th. Rewind and a new chapter remove rows.
+ */
+export const gameSaveSteps = pgTable(
+  'game_save_steps',
+  {
+    saveId: bigint('save_id', { mode: 'number' })
+      .notNull()
+      .references(() => gameSaves.id, { onDelete: 'cascade' }),
+    step: integer('step').notNull(),
+    inkState: text('ink_state').notNull(),
+    state: jsonb('state').$type<PlayerState>().notNull(),
+    view: jsonb('view').$type<StoryView>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.saveId, t.step] })],
 );
