@@ -14,7 +14,12 @@ beforeAll(async () => {
   server = await startTestServer();
   const db = server.database.db;
   const media = createMediaStore(server.config);
-  await seedDemoContent(db, { artBase: '/taleforge/art', media, now: new Date() });
+  await seedDemoContent(db, {
+    artBase: '/taleforge/art',
+    media,
+    now: new Date(),
+    log: server.app.log,
+  });
   await seedDemoSeriesRows({ db, media, mediaBase: '/taleforge/media', now: new Date() });
 });
 afterAll(() => server.close());
