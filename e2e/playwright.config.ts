@@ -15,6 +15,8 @@ import {
   SHORT_SESSION_PORT,
   SHORT_SESSION_SECONDS,
   SMTP_PORT,
+  SPEECH_KEY,
+  SPEECH_ORIGIN,
 } from './support/env';
 
 // Journeys against the real built server (apps/server/dist) and Debian's Chromium.
@@ -98,6 +100,11 @@ export default defineConfig({
         DISCORD_AUTHORIZE_URL: `http://127.0.0.1:${DISCORD_PORT}/authorize`,
         DISCORD_TOKEN_URL: `http://127.0.0.1:${DISCORD_PORT}/token`,
         DISCORD_USER_URL: `http://127.0.0.1:${DISCORD_PORT}/userinfo`,
+        // The assistant hears and speaks through loopback OpenAI-compatible speech services.
+        STT_BASE_URL: `${SPEECH_ORIGIN}/v1`,
+        STT_API_KEY: SPEECH_KEY,
+        TTS_BASE_URL: `${SPEECH_ORIGIN}/v1`,
+        TTS_API_KEY: SPEECH_KEY,
         // Every journey signs in from the same loopback address.
         AUTH_RATE_LIMIT_SCALE: '100',
         // The offline characters write slowly enough for a journey to reload in mid-reply.

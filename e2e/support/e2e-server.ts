@@ -11,8 +11,18 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { startFakeGoogle } from '../../apps/server/test/support/fake-google';
+import { startFakeSpeech } from '../../apps/server/test/support/fake-speech';
 import { startSmtpServer } from '../../apps/server/test/support/smtp';
-import { DISCORD_PORT, GOOGLE_PORT, INVITES_FILE, MAILBOX_PORT, SMTP_PORT } from './env';
+import {
+  DISCORD_PORT,
+  GOOGLE_PORT,
+  INVITES_FILE,
+  MAILBOX_PORT,
+  SMTP_PORT,
+  SPEECH_KEY,
+  SPEECH_PORT,
+  SPEECH_TRANSCRIPTS,
+} from './env';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const dataDir = process.env.DATA_DIR;
@@ -56,5 +66,8 @@ discord.service.on('beforeUserinfo', (res: { body: unknown }) => {
     avatar: null,
   };
 });
+
+// The assistant's transcription and speech (STT_BASE_URL and TTS_BASE_URL point here).
+await startFakeSpeech({ port: SPEECH_PORT, transcripts: SPEECH_TRANSCRIPTS, apiKey: SPEECH_KEY });
 
 await import(join(repoRoot, 'apps/server/dist/main.js'));

@@ -28,6 +28,21 @@ export const MODEL_ORIGIN = `http://localhost:${MODEL_PORT}`;
 export const LLM_PORT = E2E_PORT + 14_000;
 /** What that model answers every message with. */
 export const MODEL_REPLY = 'I saw a lantern at the side door, and then the dark took it.';
+/**
+ * OpenAI-compatible transcription and speech on loopback (apps/server/test/support/fake-speech.ts)
+ * for the main server's assistant: every recording is heard as `SPEECH_TRANSCRIPTS[language]`
+ * (the request's language, from the page's), a WAV of silence as nothing; speech is a short tone.
+ * A journey may queue other answers with a POST to `${SPEECH_ORIGIN}/fake/script`.
+ */
+export const SPEECH_PORT = E2E_PORT + 15_000;
+export const SPEECH_ORIGIN = `http://127.0.0.1:${SPEECH_PORT}`;
+/** The key the server must send (STT_API_KEY and TTS_API_KEY); others are answered 401. */
+export const SPEECH_KEY = 'e2e-speech-key';
+export const SPEECH_TRANSCRIPTS: Record<string, string> = {
+  en: process.env.E2E_SPEECH_TRANSCRIPT_EN ?? 'find me a romance story',
+  zh: process.env.E2E_SPEECH_TRANSCRIPT_ZH ?? '给我找一个爱情故事',
+  ja: process.env.E2E_SPEECH_TRANSCRIPT_JA ?? '恋愛の物語を探して',
+};
 export const GOOGLE_CLIENT_ID = 'taleforge-e2e.apps.example';
 export const DISCORD_CLIENT_ID = 'taleforge-e2e-discord';
 

@@ -1,8 +1,10 @@
 import fastifyCookie from '@fastify/cookie';
 import { bindInviteCodeCall, logoutCall, userInfoCall } from '@taleforge/contracts';
+import { LOCALE_CURRENCY } from '@taleforge/contracts/constants';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { registerAnalyticsRoutes } from './modules/analytics/routes.js';
+import { createAssistantModule } from './modules/assistant/index.js';
 import { createAccountService } from './modules/auth/account-service.js';
 import { createAuthLimits } from './modules/auth/auth-limits.js';
 import { registerInviteRoutes } from './modules/auth/invite-routes.js';
@@ -12,6 +14,7 @@ import { createSessionService } from './modules/auth/session-service.js';
 import { createSocialLogin } from './modules/auth/social-login.js';
 import { createChatModule, createWordlistModerator } from './modules/chat/index.js';
 import { createCatalogueService } from './modules/games/catalogue-service.js';
+import { findGameCards, toGameCard } from './modules/games/index.js';
 import { registerGameRoutes } from './modules/games/routes.js';
 import { registerHealthRoutes } from './modules/health/routes.js';
 import type { ModelProvider } from './modules/llm/index.js';
@@ -32,11 +35,13 @@ import {
   createSocialModule,
   registerCommentRoutes,
 } from './modules/social/index.js';
+import { createSpeechModule } from './modules/speech/index.js';
 import { createVideoService, type VideoService, videoOptionsFrom } from './modules/video/index.js';
 import { createVideoServe } from './modules/video/serve/index.js';
 import {
   createUnlockService,
   createWalletService,
+  listTransactions,
   runLotExpiry,
   type UnlockResolver,
 } from './modules/wallet/index.js';
@@ -168,6 +173,30 @@ export async function buildApp({
     log: app.log,
   });
 
+  const catalogue = createCatalogueService(db);
+  const gameInfo = createGameInfoService({
+    db,
+    artBase: `${prefix}/art`,
+    mediaBase: `${prefix}/media`,
+  });
+  // The assistant reads what the pages read; it is handed no way to spend, unlock or save.
+  const assistant = createAssistantModule({
+    db,
+    config,
+    now,
+    readers: {
+      listWorks: catalogue.list,
+      workCards: async (ids, locale) =>
+        (await findGameCards(db, ids)).map((row) => toGameCard(row, locale)),
+      userGames: gameInfo.userGames,
+      balance: (userId) => wallet.balance(db, userId),
+      transactions: (userId, page, pageSize) =>
+        listTransactions(db, userId, page, pageSize, payments.orders.paidFor),
+      latestUnpaidOrder: payments.orders.latestUnpaid,
+      prices: (locale) => payments.prices.list(LOCALE_CURRENCY[locale]),
+    },
+  });
+
   await app.register(requestContext, {
     prefix,
     dfIdExempt: ['/health', '/api/v1/risk/key', '/api/v1/risk/device', '/api/v1/payment/webhook'],
@@ -204,12 +233,12 @@ export async function buildApp({
         });
       });
       registerInviteRoutes(api, db);
-      registerGameRoutes(api, { catalogue: createCatalogueService(db), cache });
+      registerGameRoutes(api, { catalogue, cache });
       registerWalletRoutes(api, { db, wallet, unlocks, paidFor: payments.orders.paidFor });
       await payments.registerApi(api);
       registerPlayRoutes(api, {
         play,
-        info: createGameInfoService({ db, artBase: `${prefix}/art`, mediaBase: `${prefix}/media` }),
+        info: gameInfo,
         optionalAuth: (request) => optionalAuth(request, sessions.verifyToken),
       });
       registerArtRoutes(api, db);
@@ -220,6 +249,8 @@ export async function buildApp({
       videoServe.registerRoutes(api);
       series.registerRoutes(api);
       chat.registerRoutes(api);
+      assistant.registerRoutes(api);
+      createSpeechModule({ db, config, log: app.log }).registerRoutes(api);
       registerProfileRoutes(api, {
         profiles,
         optionalAuth: (request) => optionalAuth(request, sessions.verifyToken),

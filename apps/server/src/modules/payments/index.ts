@@ -84,6 +84,8 @@ function priceListOf(config: Config): PriceList {
   }
 }
 
+export type { OrderService } from './order-service.js';
+export type { PriceList } from './pricing.js';
 export { moveVisitorOrders } from './queries.js';
 export { WEBHOOK_PATH } from './routes.js';
 export { CHECKOUT_STYLE } from './sandbox-page.js';

@@ -18,6 +18,7 @@ import { isSettled, nextStatus, type PaymentOutcome } from './lifecycle.js';
 import type { PriceList } from './pricing.js';
 import type { PaymentProvider, ProviderEvent } from './providers/provider.js';
 import {
+  findLatestUnpaidOrder,
   findOrder,
   findOrderByKey,
   findOverdueOrders,
@@ -351,7 +352,13 @@ export function createOrderService(deps: {
     );
   }
 
-  return { create, get, cancel, apply, handleEvent, timeOutOverdue, paidFor };
+  /** The player's own latest order that brought no gems, for the assistant to explain. */
+  async function latestUnpaid(userId: number): Promise<Order | null> {
+    const row = await findLatestUnpaidOrder(db, userId);
+    return row ? toOrder(row) : null;
+  }
+
+  return { create, get, cancel, apply, handleEvent, timeOutOverdue, paidFor, latestUnpaid };
 }
 
 export type OrderService = ReturnType<typeof createOrderService>;

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/client.js';
 import { orders, paymentEvents, sandboxCheckouts, users } from '../../platform/db/schema/index.js';
 
@@ -58,6 +58,22 @@ export async function updateOrder(
 ): Promise<OrderRow> {
   const [row] = await exec.update(orders).set(changes).where(eq(orders.id, id)).returning();
   return row!;
+}
+
+/** The player's latest order that ended without gems (failed, cancelled, timed out). */
+export async function findLatestUnpaidOrder(
+  exec: Db | Tx,
+  userId: number,
+): Promise<OrderRow | null> {
+  const [row] = await exec
+    .select()
+    .from(orders)
+    .where(
+      and(eq(orders.userId, userId), inArray(orders.status, ['failed', 'cancelled', 'timeout'])),
+    )
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(1);
+  return row ?? null;
 }
 
 /** Orders past their deadline that have not settled: the timeout job's work list. */

@@ -10,6 +10,7 @@ export {
 } from './content-queries.js';
 export { moveCommentCount, moveLikeCount, setSeriesEpisodeCount } from './counters.js';
 export { CONTENT_DIR } from './demo-content.js';
+export type { GameInfoService } from './game-info-service.js';
 export type { PlayService } from './play-service.js';
 export { portraitSvg } from './portrait.js';
 export { moveVisitorSaves } from './save-queries.js';

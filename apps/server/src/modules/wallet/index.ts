@@ -1,5 +1,6 @@
 /** What other modules may use of the wallet: spend, grant, balance, unlocks. */
 export { runLotExpiry } from './expiry-job.js';
+export { listTransactions, type PaidFor } from './history.js';
 export {
   createUnlockService,
   isUnlocked,

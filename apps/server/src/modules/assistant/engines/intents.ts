@@ -1,0 +1,135 @@
+import type { AssistantTopic, WorkKind } from '@taleforge/contracts/constants';
+
+/**
+ * What the offline engine understands, as patterns in the three languages. A message is matched
+ * against every language's patterns (a player may type English with the interface in Japanese);
+ * the reply is in the interface's language. Chinese and Japanese are matched as substrings, since
+ * they put no spaces between words; English by whole words. Earlier intents win: "report a
+ * failed payment" is a report, "my top-up failed" a payment question, "buy gems" a top-up.
+ */
+export type Intent =
+  | { kind: 'report' }
+  | { kind: 'payment' }
+  | { kind: 'topic'; topic: AssistantTopic }
+  | { kind: 'topup' }
+  | { kind: 'wallet' }
+  | { kind: 'continue' }
+  | { kind: 'open'; title: string }
+  | { kind: 'find' }
+  | { kind: 'greeting' }
+  | { kind: 'unknown' };
+
+const any =
+  (...patterns: RegExp[]) =>
+  (text: string) =>
+    patterns.some((p) => p.test(text));
+
+const REPORT = any(
+  /\b(report|bug|bugs|broken|crash|crashed|crashes|glitch|not working|does ?n.?t work|is ?n.?t working|won.?t load|stuck)\b/,
+  /报告|反馈|故障|出错了|坏了|打不开|卡住|闪退/,
+  /報告|不具合|バグ|壊れ|動かない|開かない|固まる|落ちる/,
+);
+const PAYMENT = any(
+  /\b(payment|pay|paid|order|checkout|purchase|top ?up)\b.*\b(fail|failed|fails|declined|cancel|cancelled|canceled|timed? ?out|went wrong|did ?n.?t|not go through|error|problem)\b/,
+  /\b(fail|failed|declined)\b.*\b(pay|payment|order|purchase|top ?up)\b/,
+  /(支付|付款|订单|充值).*(失败|取消|超时|没成功|不成功|没有到账|没到账|出错|问题)/,
+  /(支払い|決済|注文|チャージ|購入).*(失敗|キャンセル|できな|エラー|タイムアウト|届かな|反映されな)/,
+);
+const TOPICS: [AssistantTopic, (text: string) => boolean][] = [
+  ['refunds', any(/\b(refunds?|refundable|money back)\b/, /退款|退钱/, /返金|払い戻し/)],
+  [
+    'expiry',
+    any(
+      /\b(expire|expires|expired|expiry|expiration|valid|validity)\b/,
+      /过期|有效期|失效/,
+      /期限|有効|失効/,
+    ),
+  ],
+  [
+    'prices',
+    any(
+      /\b(prices?|cost|costs|how much (is|are|do|does)|packs?|pricing)\b/,
+      /价格|多少钱|价钱|套餐|收费/,
+      /価格|値段|いくら|料金|パック/,
+    ),
+  ],
+  [
+    'gems',
+    any(
+      /\bwhat (are|is) (a )?gems?\b|\bgems? (for|mean)\b|\babout gems\b|\bhow do gems work\b/,
+      /钻石是什么|什么是钻石|钻石有什么用|钻石怎么用/,
+      /ジェムとは|ジェムって何|ジェムは何|ジェムの使い/,
+    ),
+  ],
+];
+const TOPUP = any(
+  /\b(top ?up|topup|recharge|buy (some |more )?gems|purchase gems|get more gems|add gems)\b/,
+  /充值|买钻石|购买钻石|充钱/,
+  /チャージ|課金|ジェムを買|ジェムを購入|ジェムを追加/,
+);
+const WALLET = any(
+  /\b(balance|how many gems|my gems|gems do i have|spent|spending|spend|wallet)\b/,
+  /余额|多少钻石|多少颗|我的钻石|花了|消费|钱包|花费/,
+  /残高|ジェムはいくつ|何個|使った|支出|ウォレット|所持/,
+);
+const CONTINUE = any(
+  /\b(continue|resume|keep playing|carry on|where i left|last game|pick up where)\b/,
+  /继续|接着玩|上次|接着看/,
+  /続き|続けて|再開|前回/,
+);
+const OPEN_EN = /^\s*(?:please\s+)?(?:open|play|start|launch|go to|take me to)\s+(.+?)[.!?]*$/;
+const OPEN_ZH = /(?:打开|玩一下|开始玩|进入)\s*[《「“"]?(.+?)[》」”"]?[。！!]*$/;
+const OPEN_JA = /^[「『"]?(.+?)[」』"]?を(?:開いて|開く|開け|遊びたい|遊ぶ|始めて|プレイ)/;
+const FIND = any(
+  /\b(find|recommend|suggest|looking for|look for|search|show me|anything|something|want to (read|play|watch))\b/,
+  /找|推荐|想看|想玩|搜索|有没有|来个|来一个/,
+  /探して|探す|おすすめ|検索|読みたい|見たい|遊びたい|ありますか/,
+);
+const GREETING = any(
+  /^\s*(hi|hello|hey|good (morning|evening|afternoon))\b/,
+  /你好|您好|嗨/,
+  /こんにちは|こんばんは|おはよう|やあ/,
+);
+
+const SERIES = any(
+  /\b(series|dramas?|episodes?|shows?|videos?)\b/,
+  /短剧|剧集|连续剧|视频/,
+  /ドラマ|シリーズ|動画|エピソード/,
+);
+const STORY = any(/\b(games?|interactive)\b/, /游戏|互动/, /ゲーム/);
+
+/** Works of one kind when the player named it ("a drama", "游戏"); both otherwise. */
+export function kindIn(text: string): WorkKind | undefined {
+  if (SERIES(text)) return 'series';
+  if (STORY(text)) return 'story';
+  return undefined;
+}
+
+/** The intent of a message (already folded: NFKC, lowercase). */
+export function intentOf(text: string): Intent {
+  if (REPORT(text)) return { kind: 'report' };
+  if (PAYMENT(text)) return { kind: 'payment' };
+  for (const [topic, test] of TOPICS) if (test(text)) return { kind: 'topic', topic };
+  if (TOPUP(text)) return { kind: 'topup' };
+  if (WALLET(text)) return { kind: 'wallet' };
+  if (CONTINUE(text)) return { kind: 'continue' };
+  const title = (OPEN_EN.exec(text) ?? OPEN_ZH.exec(text) ?? OPEN_JA.exec(text))?.[1]?.trim();
+  if (title) return { kind: 'open', title };
+  if (FIND(text)) return { kind: 'find' };
+  if (GREETING(text)) return { kind: 'greeting' };
+  return { kind: 'unknown' };
+}
+
+/** Words around a title in a search ("find me the …", "找一下…", "…を探して"), dropped. */
+const FILLER = [
+  /\b(please|find|me|a|an|the|some|any|story|stories|game|games|series|drama|called|named|recommend|suggest|search|for|looking|look|show|i|want|to|read|play|watch|something|anything)\b/g,
+  /请|帮我|找|一下|一个|一部|个|部|的|故事|游戏|短剧|推荐|搜索|叫|名叫|想看|想玩|有没有|来/g,
+  /を|探して|探す|おすすめ|検索|物語|ゲーム|ドラマ|という|って|ください|読みたい|見たい|ありますか|の/g,
+];
+
+/** What is left of a search message once the command words are gone: maybe a title. */
+export function searchWordsOf(text: string): string {
+  let rest = text;
+  for (const filler of FILLER) rest = rest.replace(filler, ' ');
+  return rest.replace(/[\s.,!?。、！？「」『』《》"“”]+/g, ' ').trim();
+}

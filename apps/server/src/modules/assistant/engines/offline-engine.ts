@@ -1,0 +1,80 @@
+import { say } from '../localized.js';
+import {
+  type AssistantTool,
+  continueLastGame,
+  explainPayment,
+  explainTopic,
+  findWorks,
+  openTopup,
+  openWork,
+  reportProblem,
+  type ToolContext,
+  walletSummary,
+} from '../tools/index.js';
+import { moodsIn } from '../tools/moods.js';
+import type { AssistantEngine, EngineReply } from './engine.js';
+import { GREETING, HELP } from './help-text.js';
+import { intentOf, kindIn, searchWordsOf } from './intents.js';
+import { ReplyParts, runTool } from './run-tool.js';
+
+/** Runs one tool whose arguments the engine built itself (so they always parse). */
+async function use(parts: ReplyParts, tool: AssistantTool, ctx: ToolContext, args: object) {
+  const ran = await runTool(tool, ctx, args);
+  if (!ran.ok) throw new Error(`offline engine built bad arguments for ${tool.name}: ${ran.error}`);
+  parts.add(tool.name, ran.args, ran.outcome);
+  return ran.outcome;
+}
+
+/** A search from the message: its mood words, else what is left of it as a title. */
+function searchArgs(text: string) {
+  const kind = kindIn(text);
+  if (moodsIn(text).length > 0) return { mood: text.slice(0, 60), kind };
+  const title = searchWordsOf(text).slice(0, 100);
+  return { ...(title ? { title } : {}), kind };
+}
+
+/**
+ * The engine with no model: one intent per message, matched by pattern tables in the three
+ * languages, one or two tools, and the reply the tools wrote in the player's language.
+ */
+export function createOfflineEngine(): AssistantEngine {
+  return {
+    name: 'offline',
+    async reply({ text, ctx }): Promise<EngineReply> {
+      const folded = text.normalize('NFKC').toLowerCase().trim();
+      const intent = intentOf(folded);
+      const parts = new ReplyParts();
+      const said = async (tool: AssistantTool, args: object = {}) =>
+        parts.reply((await use(parts, tool, ctx, args)).say);
+      switch (intent.kind) {
+        case 'report':
+          return said(reportProblem, { description: text.trim() });
+        case 'payment':
+          return said(explainPayment);
+        case 'topic':
+          return said(explainTopic, { topic: intent.topic });
+        case 'topup':
+          return said(openTopup);
+        case 'wallet':
+          return said(walletSummary);
+        case 'continue':
+          return said(continueLastGame);
+        case 'open': {
+          const found = await use(parts, findWorks, ctx, { title: intent.title.slice(0, 100) });
+          const first = found.workIds[0];
+          if (first !== undefined) return said(openWork, { work_id: first });
+          // Not a title ("play something romantic"): a search instead.
+          return parts.reply((await use(parts, findWorks, ctx, searchArgs(folded))).say);
+        }
+        case 'find':
+          return said(findWorks, searchArgs(folded));
+        case 'greeting':
+          return parts.reply(say(GREETING, ctx.locale) + say(HELP, ctx.locale));
+        case 'unknown':
+          // A bare mood or genre ("something scary", "恋爱") is still a search.
+          if (moodsIn(folded).length > 0) return said(findWorks, searchArgs(folded));
+          return parts.reply(say(HELP, ctx.locale));
+      }
+    },
+  };
+}

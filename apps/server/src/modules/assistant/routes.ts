@@ -1,0 +1,53 @@
+import {
+  assistantHistoryCall,
+  assistantReportCall,
+  assistantSendCall,
+  assistantSettingsCall,
+  assistantStateCall,
+} from '@taleforge/contracts';
+import { STATUS } from '@taleforge/contracts/status';
+import type { FastifyInstance } from 'fastify';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { AppError } from '../../platform/http/app-error.js';
+import { defineRoute } from '../../platform/http/route.js';
+import type { AssistantService } from './assistant-service.js';
+import type { SendService } from './send-service.js';
+
+export interface AssistantRouteDeps {
+  assistant: AssistantService;
+  sends: SendService;
+  sendsPerMinute: number;
+}
+
+/** The assistant's calls; each needs a token, and a visitor's is one. */
+export function registerAssistantRoutes(app: FastifyInstance, deps: AssistantRouteDeps): void {
+  const { assistant, sends } = deps;
+  // Like the chat's: a burst of sends is refused before any engine runs.
+  const limiter = new RateLimiterMemory({
+    keyPrefix: 'assistant-send',
+    points: deps.sendsPerMinute,
+    duration: 60,
+  });
+
+  defineRoute(app, assistantStateCall, ({ auth, request }) =>
+    assistant.state(auth.userId, request.locale),
+  );
+  defineRoute(app, assistantHistoryCall, ({ query, auth, request }) =>
+    assistant.history(auth.userId, request.locale, query.before_id),
+  );
+  defineRoute(app, assistantSettingsCall, ({ body, auth }) =>
+    assistant.settings(auth.userId, body),
+  );
+  defineRoute(app, assistantSendCall, async ({ body, auth, request }) => {
+    try {
+      await limiter.consume(String(auth.userId));
+    } catch (error) {
+      if (error instanceof RateLimiterRes) throw new AppError(STATUS.RATE_LIMITED);
+      throw error;
+    }
+    return sends.send(auth.userId, request.locale, body);
+  });
+  defineRoute(app, assistantReportCall, ({ body, auth, request }) =>
+    assistant.report(auth.userId, request.locale, body),
+  );
+}
