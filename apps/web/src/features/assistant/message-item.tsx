@@ -9,6 +9,8 @@ type Props = {
   onOpen: (path: string) => void;
 };
 
+const workPath = (id: number) => `/drama/${id}`;
+
 /** The wallet's top-up, with the way back to the page the player asked from. */
 export const topUpPath = () =>
   `/wallet?return=${encodeURIComponent(window.location.pathname)}#top-up`;
@@ -45,6 +47,9 @@ function Action({ action, onOpen }: { action: AssistantAction; onOpen: Props['on
 export function MessageItem({ message, onOpen }: Props) {
   const { t } = useTranslation();
   const mine = message.role === 'player';
+  // A work's card already opens it: its `open` action would be a second button saying the same.
+  const cardPaths = new Set(message.works.map((work) => workPath(work.id)));
+  const actions = message.actions.filter((a) => a.kind !== 'open' || !cardPaths.has(a.path));
   return (
     <li className={`assistant-msg assistant-msg--${message.role}`} data-testid="assistant-message">
       <p className="assistant-msg__bubble">
@@ -61,7 +66,7 @@ export function MessageItem({ message, onOpen }: Props) {
               <button
                 type="button"
                 className="assistant-work"
-                onClick={() => onOpen(`/drama/${work.id}`)}
+                onClick={() => onOpen(workPath(work.id))}
               >
                 {work.cover ? (
                   <img src={work.cover} alt="" className="assistant-work__cover" loading="lazy" />
@@ -82,9 +87,9 @@ export function MessageItem({ message, onOpen }: Props) {
         </ul>
       )}
       {/* An `auto` open already happened when the reply came; later it is a button like any. */}
-      {message.actions.length > 0 && (
+      {actions.length > 0 && (
         <div className="assistant-msg__actions">
-          {message.actions.map((action, index) => (
+          {actions.map((action, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: a reply's actions never change order.
             <Action key={index} action={action} onOpen={onOpen} />
           ))}
