@@ -90,6 +90,27 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`) });
 }
 
+const REPORT_REQUEST: Record<Locale, string> = {
+  en_US: 'report a problem: the story is stuck',
+  zh_CN: '故事卡住了，帮我反馈一下',
+  ja_JP: '物語が固まるので報告したい',
+};
+const TOP_UP_REQUEST: Record<Locale, string> = {
+  en_US: 'I want to buy gems',
+  zh_CN: '我想充值',
+  ja_JP: 'ジェムを買いたい',
+};
+
+/** Types a message and sends it with Enter, as a keyboard user does. */
+async function ask(page: Page, locale: Locale, text: string) {
+  const box = panel(page).getByRole('textbox', {
+    name: translator(locale)('assistant.inputLabel'),
+  });
+  await box.fill(text);
+  await box.press('Enter');
+  await expect(box).toHaveValue('');
+}
+
 const JOURNEYS = [
   { locale: 'en_US', size: DESKTOP },
   { locale: 'zh_CN', size: PHONE },
@@ -159,8 +180,20 @@ for (const { locale, size } of JOURNEYS) {
     const title = gameTitle('second-chance-cafe', locale);
     const card = panel(page).getByRole('button', { name: new RegExp(title) });
     await expect(card).toBeVisible();
-    await expect(page.getByText(t('assistant.capLeft', { left: 99, limit: 100 }))).toBeVisible();
+    await expect(page.getByTestId('assistant-cap')).toHaveText(
+      t('assistant.capLeft', { left: 99, limit: 100 }),
+    );
+
+    // A problem goes to support only with the player's consent, the conversation only if ticked.
+    await ask(page, locale, REPORT_REQUEST[locale]);
+    const consent = panel(page).getByRole('region', { name: t('assistant.reportTitle') });
+    await expect(consent).toBeVisible();
+    await consent.getByRole('checkbox', { name: t('assistant.reportInclude') }).check();
     await shot(page, `${locale}-${size.width}-conversation`);
+    const filed = page.waitForResponse((r) => r.url().includes('/assistant/report'));
+    await consent.getByRole('button', { name: t('assistant.reportSend') }).click();
+    expect((await (await filed).json()).status).toBe(200);
+    await expect(panel(page).getByText(t('assistant.reportSent'))).toBeVisible();
 
     // The conversation survives a reload.
     await page.reload();
@@ -175,6 +208,22 @@ for (const { locale, size } of JOURNEYS) {
     await expect(page.getByTestId('dialogue')).toBeVisible();
     // On the story stage the button stays clear of the dialogue's controls.
     await shot(page, `${locale}-${size.width}-story-stage`);
+    const fab = (await assistantButton(page, locale).boundingBox())!;
+    const lines = (await page.getByTestId('dialogue').boundingBox())!;
+    const apart =
+      fab.y + fab.height <= lines.y ||
+      lines.y + lines.height <= fab.y ||
+      fab.x + fab.width <= lines.x ||
+      lines.x + lines.width <= fab.x;
+    expect(apart, 'the assistant button does not cover the dialogue').toBe(true);
+
+    // Top-up opens the wallet's top-up, with the way back to the story.
+    await openPanel(page, locale);
+    await ask(page, locale, TOP_UP_REQUEST[locale]);
+    await panel(page)
+      .getByRole('button', { name: t('assistant.topUp') })
+      .click();
+    await expect(page).toHaveURL(/\/wallet\?return=%2Fdrama%2F\d+#top-up$/);
   });
 }
 

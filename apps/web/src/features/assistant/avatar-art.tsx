@@ -31,16 +31,15 @@ function Hair({ avatar, look }: { avatar: AssistantAvatar; look: (typeof LOOK)[A
   if (avatar === 'female') {
     return (
       <>
+        {/* A fringe swept from a side parting, so the brows and the forehead show. */}
         <path
-          d="M40 118q-8 -88 60 -92q68 4 60 92v96h-26v-76h-68v76h-26z"
+          d="M50 114Q48 36 100 34Q152 36 150 114L144 84Q120 94 98 72Q82 96 56 98z"
           fill={look.hair}
-          className="av__hair-back"
         />
-        <path d="M50 112q0 -70 50 -72q52 2 50 72q-22 -34 -56 -42q-22 14 -44 42z" fill={look.hair} />
-        <path d="M70 58q20 -12 46 -6q-26 2 -40 16z" fill={look.hairLight} />
+        <path d="M68 56q22 -14 50 -6q-28 0 -42 14z" fill={look.hairLight} />
         {/* A gold star pin: the product's accent. */}
         <path
-          d="M136 70l4 8l9 1l-7 6l2 9l-8 -5l-8 5l2 -9l-7 -6l9 -1z"
+          d="M140 58l4 8l9 1l-7 6l2 9l-8 -5l-8 5l2 -9l-7 -6l9 -1z"
           fill={look.trim}
           className="av__pin"
         />
@@ -85,41 +84,47 @@ export function AvatarArt({ avatar, mood }: { avatar: AssistantAvatar; mood: Ava
     >
       <circle cx="100" cy="124" r="92" className="av__ring" fill="none" stroke={look.accent} />
       <g className="av__figure">
+        {avatar === 'female' && (
+          // Behind the face and the shoulders, as in the story portraits.
+          <path d="M40 118q-8 -88 60 -92q68 4 60 92v96h-26v-76h-68v76h-26z" fill={look.hair} />
+        )}
         <Body avatar={avatar} look={look} />
-        <ellipse cx="100" cy="122" rx="50" ry="58" fill={look.skin} />
-        <ellipse cx="52" cy="124" rx="7" ry="11" fill={look.skin} />
-        <ellipse cx="148" cy="124" rx="7" ry="11" fill={look.skin} />
-        <Hair avatar={avatar} look={look} />
-        <g
-          className="av__brows"
-          stroke={look.hair}
-          strokeWidth="5"
-          fill="none"
-          strokeLinecap="round"
-        >
-          <path d="M66 98q12 -4 24 0" />
-          <path d="M110 98q12 -4 24 0" />
+        <g className="av__head">
+          <ellipse cx="100" cy="122" rx="50" ry="58" fill={look.skin} />
+          <ellipse cx="52" cy="124" rx="7" ry="11" fill={look.skin} />
+          <ellipse cx="148" cy="124" rx="7" ry="11" fill={look.skin} />
+          <Hair avatar={avatar} look={look} />
+          <g
+            className="av__brows"
+            stroke={look.hair}
+            strokeWidth="5"
+            fill="none"
+            strokeLinecap="round"
+          >
+            <path d="M66 98q12 -4 24 0" />
+            <path d="M110 98q12 -4 24 0" />
+          </g>
+          <g className="av__eyes">
+            {[78, 122].map((x) => (
+              <g key={x}>
+                <ellipse cx={x} cy="118" rx="9" ry="11" fill="#fff" />
+                <circle cx={x} cy="119" r="6" fill={look.eyes} className="av__pupil" />
+                <circle cx={x + 2} cy="116" r="2" fill="#fff" />
+              </g>
+            ))}
+          </g>
+          <ellipse cx="70" cy="140" rx="10" ry="5" fill="#ff7a9a" opacity=".35" />
+          <ellipse cx="130" cy="140" rx="10" ry="5" fill="#ff7a9a" opacity=".35" />
+          <path
+            className="av__smile"
+            d="M86 156q14 12 28 0"
+            stroke="#7a2e2e"
+            strokeWidth="4"
+            fill="none"
+            strokeLinecap="round"
+          />
+          <ellipse className="av__mouth" cx="100" cy="160" rx="9" ry="7" fill="#7a2e2e" />
         </g>
-        <g className="av__eyes">
-          {[78, 122].map((x) => (
-            <g key={x}>
-              <ellipse cx={x} cy="118" rx="9" ry="11" fill="#fff" />
-              <circle cx={x} cy="119" r="6" fill={look.eyes} className="av__pupil" />
-              <circle cx={x + 2} cy="116" r="2" fill="#fff" />
-            </g>
-          ))}
-        </g>
-        <ellipse cx="70" cy="140" rx="10" ry="5" fill="#ff7a9a" opacity=".35" />
-        <ellipse cx="130" cy="140" rx="10" ry="5" fill="#ff7a9a" opacity=".35" />
-        <path
-          className="av__smile"
-          d="M86 156q14 12 28 0"
-          stroke="#7a2e2e"
-          strokeWidth="4"
-          fill="none"
-          strokeLinecap="round"
-        />
-        <ellipse className="av__mouth" cx="100" cy="160" rx="9" ry="7" fill="#7a2e2e" />
       </g>
       <g className="av__dots" fill={look.trim}>
         <circle cx="150" cy="44" r="6" />

@@ -89,7 +89,7 @@ export function MicButton({ voice, disabled }: { voice: Voice; disabled: boolean
         {recording && (
           <span
             className="mic__level"
-            style={{ transform: `scale(${1 + voice.level * 0.6})` }}
+            style={{ transform: `scale(${1 + voice.level * 0.3})` }}
             aria-hidden="true"
           />
         )}

@@ -28,9 +28,32 @@ export function PanelHeader({ titleId, avatar, muted, mood, onAvatar, onMute, on
         <AvatarArt avatar={avatar} mood={mood} />
       </div>
       <div className="assistant__heading">
-        <h2 id={titleId} className="assistant__title">
-          {t('assistant.title')}
-        </h2>
+        <div className="assistant__title-row">
+          <h2 id={titleId} className="assistant__title">
+            {t('assistant.title')}
+          </h2>
+          <div className="assistant__tools">
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={t('assistant.mute')}
+              title={t('assistant.mute')}
+              aria-pressed={muted}
+              onClick={onMute}
+            >
+              <SpeakerIcon muted={muted} />
+            </button>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={t('assistant.close')}
+              title={t('assistant.close')}
+              onClick={onClose}
+            >
+              <CloseIcon />
+            </button>
+          </div>
+        </div>
         <fieldset className="assistant__avatars">
           <legend className="sr-only">{t('assistant.avatars')}</legend>
           {ASSISTANT_AVATARS.map((choice) => (
@@ -48,27 +71,6 @@ export function PanelHeader({ titleId, avatar, muted, mood, onAvatar, onMute, on
             </button>
           ))}
         </fieldset>
-      </div>
-      <div className="assistant__tools">
-        <button
-          type="button"
-          className="icon-button"
-          aria-label={t('assistant.mute')}
-          title={t('assistant.mute')}
-          aria-pressed={muted}
-          onClick={onMute}
-        >
-          <SpeakerIcon muted={muted} />
-        </button>
-        <button
-          type="button"
-          className="icon-button"
-          aria-label={t('assistant.close')}
-          title={t('assistant.close')}
-          onClick={onClose}
-        >
-          <CloseIcon />
-        </button>
       </div>
     </header>
   );
