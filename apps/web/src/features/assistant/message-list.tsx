@@ -18,17 +18,18 @@ type Props = {
 export function MessageList({ messages, hasMore, pending, onOpen }: Props) {
   const { t } = useTranslation();
   const older = useOlderMessages();
-  const end = useRef<HTMLLIElement>(null);
+  const log = useRef<HTMLDivElement>(null);
   const newest = messages[messages.length - 1]?.id;
 
   // Biome cannot see that the newest id and the pending turn are what should move the view.
   // biome-ignore lint/correctness/useExhaustiveDependencies: see above.
   useEffect(() => {
-    end.current?.scrollIntoView({ block: 'end' });
+    // The log scrolls, never the page around the dialog.
+    if (log.current) log.current.scrollTop = log.current.scrollHeight;
   }, [newest, pending]);
 
   return (
-    <div className="assistant__log" role="log" aria-label={t('assistant.title')}>
+    <div ref={log} className="assistant__log" role="log" aria-label={t('assistant.title')}>
       {hasMore && messages[0] && (
         <button
           type="button"
@@ -58,7 +59,6 @@ export function MessageList({ messages, hasMore, pending, onOpen }: Props) {
             </li>
           </>
         )}
-        <li ref={end} className="assistant__end" aria-hidden="true" />
       </ol>
     </div>
   );
