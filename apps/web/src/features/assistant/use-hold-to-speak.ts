@@ -55,11 +55,12 @@ export function useHoldToSpeak({ engine, locale, onTranscript }: Options) {
       capture.current = null;
       setLevel(0);
       if (next.hint) setNotice({ key: next.hint });
-    } else if (next.phase === 'finishing' && capture.current) {
+    } else if (next.phase === 'finishing') {
       const held = capture.current;
       capture.current = null;
       setLevel(0);
-      void finish.current(held);
+      if (held) void finish.current(held);
+      else queueMicrotask(() => dispatch({ type: 'done' }));
     }
     return next;
   }, []);
