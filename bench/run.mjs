@@ -9,6 +9,7 @@ if (!NODE_FLAGS.every((flag) => process.execArgv.includes(flag))) {
 }
 
 const { benchApi } = await import('./api/run.mjs');
+const { benchAssistantVoice } = await import('./assistant-voice/run.mjs');
 const { benchBundle } = await import('./bundle/run.mjs');
 const { benchChatTtft } = await import('./chat-ttft/run.mjs');
 const { benchFirstLine } = await import('./first-line/run.mjs');
@@ -34,3 +35,4 @@ if (!only || only === 'play') await benchPlay();
 if (!only || only === 'social') await benchSocial();
 if (!only || only === 'segments') await benchSegments();
 if (!only || only === 'video-start') await benchVideoStart();
+if (!only || only === 'assistant-voice') await benchAssistantVoice();

@@ -83,6 +83,20 @@ describe('the assistant panel', () => {
     expect(back.data).toEqual({ avatar: 'female', muted: true });
   });
 
+  it('tells the panel to use the server for voice when speech services are configured', async () => {
+    const voiced = await startTestServer({
+      STT_BASE_URL: 'http://127.0.0.1:9/v1',
+      TTS_BASE_URL: 'http://127.0.0.1:9/v1',
+    });
+    try {
+      const { token } = await buildSession(voiced.database.db);
+      const res = await api(voiced, CALLS.assistantState, { token });
+      expect(res.data!.voice).toEqual({ transcription: 'server', speech: 'server' });
+    } finally {
+      await voiced.close();
+    }
+  });
+
   it('works for a visitor, whose conversation is their own', async () => {
     const visitor = await newVisitor(server);
     const login = await visitorLogin(server, visitor);

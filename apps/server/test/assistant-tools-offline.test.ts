@@ -1,5 +1,5 @@
-import type { AssistantMessage } from '@taleforge/contracts';
-import type { Locale } from '@taleforge/contracts/constants';
+import { type AssistantMessage, CALLS } from '@taleforge/contracts';
+import { ASSISTANT_TOPICS, type Locale } from '@taleforge/contracts/constants';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assistantMessages, supportReports } from '../src/platform/db/schema/index.js';
@@ -9,7 +9,10 @@ import {
   buildAssistantCatalogue,
   buildPlayerWorld,
 } from './support/assistant.js';
-import { SANDBOX_SECRET } from './support/payments.js';
+import { ASK, HEARD } from './support/assistant-phrases.js';
+import { buildSession } from './support/factories.js';
+import { api } from './support/http.js';
+import { createOrder, SANDBOX_SECRET } from './support/payments.js';
 import { startTestServer, type TestServer } from './support/server.js';
 
 // Every tool through the offline engine, asked for in English, Chinese and Japanese: the intent
@@ -30,194 +33,118 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function ask(text: string, locale: Locale): Promise<AssistantMessage> {
+/** The reply, and the tools its stored row says it used. */
+async function ask(text: string, locale: Locale) {
   const res = await askAssistant(server, player.token, text, { lang: locale });
   expect(res.status, `${text}: ${res.desc}`).toBe(200);
-  return res.data!.reply;
-}
-
-/** The tools the stored reply says it used. */
-async function toolsOf(reply: AssistantMessage) {
+  const reply: AssistantMessage = res.data!.reply;
   const [row] = await server.database.db
     .select({ tools: assistantMessages.tools })
     .from(assistantMessages)
     .where(eq(assistantMessages.id, reply.id));
-  return row!.tools.map((t) => t.name);
+  return { reply, tools: row!.tools.map((t) => t.name) };
 }
 
-const LOCALES: Locale[] = ['en_US', 'zh_CN', 'ja_JP'];
-const phrase = (locale: Locale, texts: Record<Locale, string>) => texts[locale];
+describe.each(['en_US', 'zh_CN', 'ja_JP'] as const)('the offline engine in %s', (locale) => {
+  const asked = ASK[locale];
+  const heard = HEARD[locale];
 
-describe.each(LOCALES)('the offline engine in %s', (locale) => {
   it('find_works: a romance search answers the romance story and series, titled in the language', async () => {
-    const reply = await ask(
-      phrase(locale, {
-        en_US: 'find me a romance story',
-        zh_CN: '找一个恋爱故事',
-        ja_JP: '恋愛の物語を探して',
-      }),
-      locale,
-    );
-    expect(await toolsOf(reply)).toEqual(['find_works']);
-    expect(reply.works.map((w) => w.id).sort()).toEqual(
-      [works.romanceStory.id, works.romanceSeries.id].sort(),
-    );
+    const { reply, tools } = await ask(asked.romance!, locale);
+    expect(tools).toEqual(['find_works']);
+    const ids = reply.works.map((w) => w.id).sort();
+    expect(ids).toEqual([works.romanceStory.id, works.romanceSeries.id].sort());
     expect(reply.works.every((w) => w.script_type === 'ROMANCE')).toBe(true);
-    const title = {
-      en_US: 'Rainy Café Hearts',
-      zh_CN: '雨天咖啡馆之心',
-      ja_JP: '雨のカフェの恋心',
-    }[locale];
-    expect(reply.text).toContain(title);
+    expect(reply.text).toContain(heard.romanceTitle);
+    const path = `/drama/${works.romanceStory.id}`;
     expect(reply.actions).toContainEqual({
       kind: 'open',
-      path: `/drama/${works.romanceStory.id}`,
-      label: title,
+      path,
+      label: heard.romanceTitle,
       auto: false,
     });
   });
 
-  it('find_works: a mood and a kind ("a scary drama") narrow to that kind', async () => {
-    const reply = await ask(
-      phrase(locale, {
-        en_US: 'recommend a sci-fi series',
-        zh_CN: '推荐一部科幻短剧',
-        ja_JP: 'SFのドラマのおすすめは？',
-      }),
-      locale,
-    );
+  it('find_works: a mood and a kind narrow the search to that kind', async () => {
+    const { reply } = await ask(asked.scifiSeries!, locale);
     expect(reply.works.map((w) => w.id)).toEqual([works.scifiSeries.id]);
   });
 
   it('open_work: naming a title opens it at once', async () => {
-    const reply = await ask(
-      phrase(locale, {
-        en_US: 'open the harbour ledger',
-        zh_CN: '打开港口账簿',
-        ja_JP: '港の帳簿を開いて',
-      }),
-      locale,
-    );
-    expect(await toolsOf(reply)).toEqual(['find_works', 'open_work']);
+    const { reply, tools } = await ask(asked.open!, locale);
+    expect(tools).toEqual(['find_works', 'open_work']);
+    const path = `/drama/${works.mysteryStory.id}`;
     expect(reply.actions).toContainEqual(
-      expect.objectContaining({
-        kind: 'open',
-        path: `/drama/${works.mysteryStory.id}`,
-        auto: true,
-      }),
+      expect.objectContaining({ kind: 'open', path, auto: true }),
     );
     expect(reply.works.map((w) => w.id)).toEqual([works.mysteryStory.id]);
   });
 
   it('continue_last_game: opens the story the player last played', async () => {
-    const reply = await ask(
-      phrase(locale, {
-        en_US: 'continue my last game',
-        zh_CN: '继续上次的游戏',
-        ja_JP: '前回の続きから遊びたい',
-      }),
-      locale,
-    );
-    expect(await toolsOf(reply)).toEqual(['continue_last_game']);
-    expect(reply.actions).toEqual([
-      expect.objectContaining({ kind: 'open', path: `/drama/${player.gameId}`, auto: true }),
-    ]);
-    expect(reply.text).toContain(locale === 'en_US' ? 'The Night Ledger' : 'The Night Ledger（');
+    const { reply, tools } = await ask(asked.resume!, locale);
+    expect(tools).toEqual(['continue_last_game']);
+    const path = `/drama/${player.gameId}`;
+    expect(reply.actions).toEqual([expect.objectContaining({ kind: 'open', path, auto: true })]);
+    expect(reply.text).toContain(heard.gameTitle);
   });
 
   it('wallet_summary: the balance and the 50 gems spent on a chapter', async () => {
-    const reply = await ask(
-      phrase(locale, {
-        en_US: 'how many gems do I have?',
-        zh_CN: '我的钻石余额是多少',
-        ja_JP: 'ジェムの残高を教えて',
-      }),
-      locale,
-    );
-    expect(await toolsOf(reply)).toEqual(['wallet_summary']);
+    const { reply, tools } = await ask(asked.wallet!, locale);
+    expect(tools).toEqual(['wallet_summary']);
     expect(reply.text).toContain(String(player.balance));
     expect(reply.text).toContain('50');
-    expect(reply.text).toContain({ en_US: 'chapters', zh_CN: '章节', ja_JP: 'チャプター' }[locale]);
+    expect(reply.text).toContain(heard.chapters);
   });
 
   it('explain_topic: gems, prices, expiry and refunds from the money rules', async () => {
-    const cases: [Record<Locale, string>, Record<Locale, string>][] = [
-      [
-        { en_US: 'what are gems?', zh_CN: '钻石是什么？', ja_JP: 'ジェムとは何ですか' },
-        { en_US: 'currency', zh_CN: '货币', ja_JP: '通貨' },
-      ],
-      [
-        { en_US: 'how much do gems cost?', zh_CN: '钻石的价格是多少', ja_JP: 'ジェムの値段は？' },
-        { en_US: '$0.79', zh_CN: '¥6', ja_JP: '￥120' },
-      ],
-      [
-        { en_US: 'do my gems expire?', zh_CN: '钻石会过期吗', ja_JP: 'ジェムに有効期限はある？' },
-        { en_US: 'one year', zh_CN: '一年', ja_JP: '一年' },
-      ],
-      [
-        { en_US: 'can I get a refund?', zh_CN: '可以退款吗', ja_JP: '返金できますか' },
-        { en_US: 'non-refundable', zh_CN: '不可退款', ja_JP: '返金できません' },
-      ],
-    ];
-    for (const [question, answer] of cases) {
-      const reply = await ask(question[locale], locale);
-      expect(await toolsOf(reply), question[locale]).toEqual(['explain_topic']);
-      expect(reply.text, question[locale]).toContain(answer[locale]);
+    for (const topic of ASSISTANT_TOPICS) {
+      const { reply, tools } = await ask(asked[topic]!, locale);
+      expect(tools, topic).toEqual(['explain_topic']);
+      expect(reply.text, topic).toContain(heard[topic]);
     }
   });
 
   it('open_topup: a top-up action, and nothing bought', async () => {
-    const reply = await ask(
-      phrase(locale, {
-        en_US: 'I want to top up',
-        zh_CN: '我要充值',
-        ja_JP: 'ジェムをチャージしたい',
-      }),
-      locale,
-    );
-    expect(await toolsOf(reply)).toEqual(['open_topup']);
+    const { reply, tools } = await ask(asked.topup!, locale);
+    expect(tools).toEqual(['open_topup']);
     expect(reply.actions).toEqual([{ kind: 'topup' }]);
   });
 
   it("explain_payment: the player's own declined order, explained", async () => {
-    const reply = await ask(
-      phrase(locale, {
-        en_US: 'why did my payment fail?',
-        zh_CN: '为什么我的支付失败了',
-        ja_JP: '支払いが失敗したのはなぜ？',
-      }),
-      locale,
-    );
-    expect(await toolsOf(reply)).toEqual(['explain_payment']);
+    const { reply, tools } = await ask(asked.payment!, locale);
+    expect(tools).toEqual(['explain_payment']);
     expect(reply.text).toContain(player.orderNo);
-    expect(reply.text).toContain({ en_US: 'declined', zh_CN: '拒绝', ja_JP: '拒否' }[locale]);
+    expect(reply.text).toContain(heard.declined);
     expect(reply.actions).toEqual([{ kind: 'topup' }]);
   });
 
   it('report_problem: a draft to consent to, nothing stored for support yet', async () => {
-    const text = phrase(locale, {
-      en_US: 'the episode video is broken, please report it',
-      zh_CN: '剧集视频打不开，帮我报告一下',
-      ja_JP: 'エピソードの動画が動かない不具合を報告して',
-    });
-    const reply = await ask(text, locale);
-    expect(await toolsOf(reply)).toEqual(['report_problem']);
-    expect(reply.actions).toEqual([{ kind: 'report', draft: text }]);
+    const { reply, tools } = await ask(asked.report!, locale);
+    expect(tools).toEqual(['report_problem']);
+    expect(reply.actions).toEqual([{ kind: 'report', draft: asked.report }]);
     expect(await server.database.db.select().from(supportReports)).toEqual([]);
   });
 
   it('an unknown request gets the list of what it can do', async () => {
-    const reply = await ask(
-      phrase(locale, {
-        en_US: 'what is the weather like?',
-        zh_CN: '今天天气怎么样',
-        ja_JP: '今日の天気は？',
-      }),
-      locale,
-    );
-    expect(await toolsOf(reply)).toEqual([]);
-    expect(reply.text).toContain(
-      { en_US: 'I can help with', zh_CN: '我可以帮你', ja_JP: 'お手伝いできること' }[locale],
-    );
+    const { reply, tools } = await ask(asked.unknown!, locale);
+    expect(tools).toEqual([]);
+    expect(reply.text).toContain(heard.help);
+  });
+});
+
+describe('explain_payment on other outcomes', () => {
+  it('a cancelled checkout is explained as cancelled; a player with no such order is told so', async () => {
+    const { token } = await buildSession(server.database.db);
+    const none = await askAssistant(server, token, 'why did my payment fail?');
+    expect(none.data!.reply.text).toBe('I see no failed or cancelled payment on your account.');
+    const order = (await createOrder(server, token)).data!;
+    const cancelled = await api(server, CALLS.orderCancel, {
+      token,
+      body: { order_no: order.order_no },
+    });
+    expect(cancelled.data!.status).toBe('cancelled');
+    const res = await askAssistant(server, token, '我的支付被取消了，为什么？', { lang: 'zh_CN' });
+    expect(res.data!.reply.text).toContain(order.order_no);
+    expect(res.data!.reply.text).toContain('你在付款页面取消了它');
   });
 });

@@ -55,6 +55,8 @@ const samples = (): Input => ({
   text: 'hello',
   reply_id: '1',
   message_id: '1',
+  before_id: '1',
+  client_report_id: randomUUID(),
   summary: '',
   pinned: [],
   platform_flag: 2,
@@ -87,7 +89,9 @@ function optional(schema: Schema): boolean {
 function sampleFor(name: string, schema: Schema, known: Input): unknown {
   if (schema.def.type === 'literal') return (schema.def.values as unknown[])[0];
   if (schema.def.type === 'enum') return Object.values(schema.def.entries as object)[0];
-  if (name in known) return known[name];
+  // Two calls may name a field alike and type it apart (a chat reply's id is text, an assistant
+  // message's a number): the sample counts only where it fits.
+  if (name in known && schema.safeParse(known[name]).success) return known[name];
   const byType: Record<string, unknown> = { string: 'fuzz', number: 1, boolean: true, array: [] };
   return byType[schema.def.type] ?? {};
 }

@@ -114,7 +114,7 @@ export async function startFakeSpeech(options: FakeSpeechOptions = {}) {
     const form = await new Request('http://fake/', {
       method: 'POST',
       headers: { 'content-type': req.headers['content-type'] ?? '' },
-      body: await readBody(req),
+      body: new Uint8Array(await readBody(req)),
     }).formData();
     const file = form.get('file');
     if (!(file instanceof Blob)) return error(res, 400, 'file is required');

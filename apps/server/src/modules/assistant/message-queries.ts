@@ -48,13 +48,18 @@ export async function countPlayerMessagesSince(
   return row?.n ?? 0;
 }
 
+/** Where the assistant's lock keys start: far above any user id, so no other lock shares them. */
+const LOCK_BASE = 23n << 40n;
+
 /**
  * Serialises one player's sends for the rest of the transaction, so that the cap's count and the
- * insert that follows it cannot interleave with another send of the same player.
+ * insert that follows it cannot interleave with another send of the same player. One bigint key
+ * (a key space of its own: the social module's locks take two integers).
  */
 export async function lockPlayerTurns(tx: Tx, userId: number): Promise<void> {
-  // The second key names the assistant, so no other lock on the same user id waits on this one.
-  await tx.execute(sql`select pg_advisory_xact_lock(${userId % 2147483647}::int, 23)`);
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(${(LOCK_BASE + BigInt(userId)).toString()}::bigint)`,
+  );
 }
 
 export interface NewTurn {

@@ -30,8 +30,8 @@ const REPORT = any(
   /報告|不具合|バグ|壊れ|動かない|開かない|固まる|落ちる/,
 );
 const PAYMENT = any(
-  /\b(payment|pay|paid|order|checkout|purchase|top ?up)\b.*\b(fail|failed|fails|declined|cancel|cancelled|canceled|timed? ?out|went wrong|did ?n.?t|not go through|error|problem)\b/,
-  /\b(fail|failed|declined)\b.*\b(pay|payment|order|purchase|top ?up)\b/,
+  /\b(payment|pay|paid|order|checkout|purchase|top[ -]?up)\b.*\b(fail|failed|fails|declined|cancel|cancelled|canceled|timed? ?out|went wrong|did ?n.?t|not go through|error|problem)\b/,
+  /\b(fail|failed|declined)\b.*\b(pay|payment|order|purchase|top[ -]?up)\b/,
   /(支付|付款|订单|充值).*(失败|取消|超时|没成功|不成功|没有到账|没到账|出错|问题)/,
   /(支払い|決済|注文|チャージ|購入).*(失敗|キャンセル|できな|エラー|タイムアウト|届かな|反映されな)/,
 );
@@ -63,7 +63,7 @@ const TOPICS: [AssistantTopic, (text: string) => boolean][] = [
   ],
 ];
 const TOPUP = any(
-  /\b(top ?up|topup|recharge|buy (some |more )?gems|purchase gems|get more gems|add gems)\b/,
+  /\b(top[ -]?up|topup|recharge|buy (some |more )?gems|purchase gems|get more gems|add gems)\b/,
   /充值|买钻石|购买钻石|充钱/,
   /チャージ|課金|ジェムを買|ジェムを購入|ジェムを追加/,
 );
@@ -124,7 +124,7 @@ export function intentOf(text: string): Intent {
 const FILLER = [
   /\b(please|find|me|a|an|the|some|any|story|stories|game|games|series|drama|called|named|recommend|suggest|search|for|looking|look|show|i|want|to|read|play|watch|something|anything)\b/g,
   /请|帮我|找|一下|一个|一部|个|部|的|故事|游戏|短剧|推荐|搜索|叫|名叫|想看|想玩|有没有|来/g,
-  /を|探して|探す|おすすめ|検索|物語|ゲーム|ドラマ|という|って|ください|読みたい|見たい|ありますか|の/g,
+  /(?:の)?(?:物語|ゲーム|ドラマ)|を|探して|探す|おすすめ|検索|という|って|ください|読みたい|見たい|ありますか/g,
 ];
 
 /** What is left of a search message once the command words are gone: maybe a title. */

@@ -1,7 +1,9 @@
 import { request as httpRequest } from 'undici';
 import { z } from 'zod';
+import { say } from '../localized.js';
 import { TOOLS, type ToolContext, toolNamed } from '../tools/index.js';
 import { type AssistantEngine, type EngineReply, ModelUnavailable } from './engine.js';
+import { HELP } from './help-text.js';
 import { type ModelMessage, promptMessages, type ToolCall } from './model-prompt.js';
 import { ReplyParts, runTool } from './run-tool.js';
 
@@ -120,7 +122,9 @@ export function createModelEngine(options: ModelEngineOptions): AssistantEngine 
           function: { name: c.function.name, arguments: c.function.arguments ?? '' },
         }));
         if (calls.length === 0 || round >= TOOL_ROUNDS) {
-          const said = (answer.content ?? '').trim() || parts.says.join(' ');
+          // A model that says nothing still leaves the player something to read.
+          const said =
+            (answer.content ?? '').trim() || parts.says.join(' ') || say(HELP, ctx.locale);
           return parts.reply(said.slice(0, REPLY_MAX_CHARS));
         }
         messages.push({ role: 'assistant', content: answer.content ?? null, tool_calls: calls });

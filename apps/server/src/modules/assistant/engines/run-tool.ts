@@ -28,7 +28,7 @@ export class ReplyParts {
 
   add(name: string, args: unknown, outcome: ToolOutcome): void {
     this.tools.push({ name, args });
-    this.says.push(outcome.say);
+    if (!this.says.includes(outcome.say)) this.says.push(outcome.say);
     for (const id of outcome.workIds) if (!this.workIds.includes(id)) this.workIds.push(id);
     for (const action of outcome.actions) {
       const same = JSON.stringify(action);

@@ -8,7 +8,10 @@ import { reportProblem } from './report-problem.js';
 import type { AssistantTool } from './tool.js';
 import { walletSummary } from './wallet-summary.js';
 
-/** Every tool the assistant has; both engines reach the player's world only through these. */
+/**
+ * Every tool the assistant has; both engines reach the player's world only through these. Listed
+ * as the general tool type: runTool checks the arguments against each one's own schema first.
+ */
 export const TOOLS = [
   findWorks,
   openWork,
