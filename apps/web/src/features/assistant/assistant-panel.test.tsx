@@ -1,6 +1,6 @@
 import type { AssistantState } from '@taleforge/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithQuery, signIn, stubApiHandlers } from '../../test/render';
 import { AssistantPanel } from './assistant-panel';
@@ -86,6 +86,45 @@ describe('the assistant panel', () => {
     await textBox();
     fireEvent.keyDown(screen.getByRole('button', { name: 'Hold to speak' }), { key: ' ' });
     await screen.findByText(/Voice input needs a speech service/);
+  });
+
+  it('goes at once where the player asked to go, closing the panel', async () => {
+    signIn('p1', 'Reader', 'DF_ID');
+    const reply = (id: number, role: 'player' | 'assistant', text: string) => ({
+      id,
+      role,
+      text,
+      source: role === 'player' ? 'text' : null,
+      works: [],
+      actions:
+        role === 'assistant'
+          ? [{ kind: 'open', path: '/drama/7', label: 'Second Chance Café', auto: true }]
+          : [],
+      created_at: new Date().toISOString(),
+    });
+    stubApiHandlers({
+      '/api/auth/h5/assistant/state': () => ({ data: state() }),
+      '/api/auth/h5/assistant/send': () => ({
+        data: {
+          message: reply(1, 'player', 'open Second Chance Café'),
+          reply: reply(2, 'assistant', 'Opening Second Chance Café.'),
+          cap: { limit: 100, used: 100, resets_at: RESETS_AT },
+        },
+      }),
+    });
+    let closed = false;
+    renderWithQuery(
+      <MemoryRouter initialEntries={['/For_You']}>
+        <Routes>
+          <Route path="/For_You" element={<AssistantPanel onClose={() => (closed = true)} />} />
+          <Route path="/drama/:id" element={<p>the story page</p>} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    fireEvent.change(await textBox(), { target: { value: 'open Second Chance Café' } });
+    fireEvent.keyDown(await textBox(), { key: 'Enter' });
+    await screen.findByText('the story page');
+    expect(closed).toBe(true);
   });
 
   it('saves the guide the player picks', async () => {
