@@ -27,14 +27,14 @@ const TARGET_P99_MS = 50;
 const pct = (xs, p) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))];
 
-/** A 3 s tone as MediaRecorder would send it, made once in memory. */
+/** A 3 s tone as MediaRecorder sends it (streamed WebM: no Duration), made once. */
 function makeRecording() {
   const dir = mkdtempSync(join(tmpdir(), 'tf-bench-voice-'));
   try {
     const file = join(dir, 'turn.webm');
     execFileSync('ffmpeg', [
       ...['-v', 'error', '-f', 'lavfi', '-i', 'sine=frequency=300:sample_rate=48000', '-t', '3'],
-      ...['-ac', '1', '-c:a', 'libopus', '-b:a', '32k', '-f', 'webm', file],
+      ...['-ac', '1', '-c:a', 'libopus', '-b:a', '32k', '-f', 'webm', '-live', '1', file],
     ]);
     return readFileSync(file);
   } finally {
@@ -183,6 +183,8 @@ export async function benchAssistantVoice(
   const api = `http://127.0.0.1:${port}/taleforge`;
   let ours;
   let withSend;
+  let modelCalls;
+  let baseline;
   try {
     const server = await startProcess({
       args: ['bench/assistant-voice/server.mjs'],
@@ -223,16 +225,17 @@ export async function benchAssistantVoice(
     } finally {
       await server.stop();
     }
+    // Baseline: the same client and fakes, the server stopped.
+    modelCalls = withSend
+      ? Math.round(ours.reduce((s, t) => s + t.modelCalls, 0) / ours.length)
+      : 0;
+    const direct = () => directTurn(fakes, audio, modelCalls);
+    await measure(fakes, WARMUP, direct);
+    baseline = await measure(fakes, TURNS, direct);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
+    await fakes.stop();
   }
-  const modelCalls = withSend
-    ? Math.round(ours.reduce((s, t) => s + t.modelCalls, 0) / ours.length)
-    : 0;
-  const direct = () => directTurn(fakes, audio, modelCalls);
-  await measure(fakes, WARMUP, direct);
-  const baseline = await measure(fakes, TURNS, direct);
-  await fakes.stop();
 
   const figuresOf = (turns, key) => ({
     p50: pct(

@@ -164,6 +164,8 @@ export async function buildApp({
     cache,
     optionalAuth: (request) => optionalAuth(request, sessions.verifyToken),
   });
+  // Transcription and spoken replies; the assistant's state tells the panel `speech.engines`.
+  const speech = createSpeechModule({ db, config, log: app.log });
   const profiles = createProfileService({
     db,
     media,
@@ -250,7 +252,7 @@ export async function buildApp({
       series.registerRoutes(api);
       chat.registerRoutes(api);
       assistant.registerRoutes(api);
-      createSpeechModule({ db, config, log: app.log }).registerRoutes(api);
+      speech.registerRoutes(api);
       registerProfileRoutes(api, {
         profiles,
         optionalAuth: (request) => optionalAuth(request, sessions.verifyToken),

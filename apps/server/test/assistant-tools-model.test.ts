@@ -25,7 +25,7 @@ beforeAll(async () => {
   model = await startFakeToolModel();
   server = await startTestServer({
     ...model.env,
-    LLM_TIMEOUT_MS: '400',
+    LLM_TIMEOUT_MS: '1500',
     SANDBOX_WEBHOOK_SECRET: SANDBOX_SECRET,
     ASSISTANT_SENDS_PER_MINUTE: '1000',
   });
@@ -177,5 +177,5 @@ describe('a model that cannot answer', () => {
 
   it('down (HTTP 500): 6404, nothing stored, nothing counted', () => refused({ httpStatus: 500 }));
   it('slower than LLM_TIMEOUT_MS: 6404, nothing stored, nothing counted', () =>
-    refused({ delayMs: 1500, text: 'too late' }));
+    refused({ delayMs: 4000, text: 'too late' }));
 });

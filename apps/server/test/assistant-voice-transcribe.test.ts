@@ -40,7 +40,7 @@ const filesUnder = async (dir: string) => (await readdir(dir, { recursive: true 
 
 describe('a recording heard', () => {
   it.each([
-    ['webm-opus', 'en_US', 'en', 'find me a romance story'],
+    ['webm-live', 'en_US', 'en', 'find me a romance story'],
     ['ogg-opus', 'zh_CN', 'zh', '给我找一个爱情故事'],
     ['wav', 'ja_JP', 'ja', '恋愛の物語を探して'],
     ['mp3', 'en_US', 'en', 'find me a romance story'],
@@ -111,6 +111,12 @@ describe('recordings refused before the service is asked, in the player’s lang
     const res = await postRecording(server, token, await recording('wav', 2, 'silence'));
     expect(res.status).toBe(STATUS.VOICE_EMPTY);
     expect(speech.received.transcriptions).toHaveLength(1);
+  });
+
+  it('a transcript of only whitespace is nothing heard too: 6409', async () => {
+    speech.scriptTranscriptions({ text: ' \n\t ' });
+    const res = await postRecording(server, token, await recording('webm-opus', 1));
+    expect(res.status).toBe(STATUS.VOICE_EMPTY);
   });
 
   it('needs a token', async () => {

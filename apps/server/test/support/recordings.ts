@@ -14,6 +14,8 @@ const run = promisify(execFile);
 export type RecordingKind =
   | 'wav'
   | 'webm-opus'
+  /** WebM as MediaRecorder streams it: a Segment of unknown size and no Duration anywhere. */
+  | 'webm-live'
   | 'ogg-opus'
   | 'ogg-vorbis'
   | 'mp3'
@@ -25,6 +27,7 @@ export type RecordingKind =
 const OUTPUT: Record<RecordingKind, string[]> = {
   wav: ['-c:a', 'pcm_s16le', '-f', 'wav'],
   'webm-opus': ['-c:a', 'libopus', '-b:a', '24k', '-f', 'webm'],
+  'webm-live': ['-c:a', 'libopus', '-b:a', '24k', '-f', 'webm', '-live', '1'],
   'ogg-opus': ['-c:a', 'libopus', '-b:a', '24k', '-f', 'ogg'],
   'ogg-vorbis': ['-c:a', 'libvorbis', '-q:a', '0', '-f', 'ogg'],
   mp3: ['-c:a', 'libmp3lame', '-b:a', '32k', '-f', 'mp3'],

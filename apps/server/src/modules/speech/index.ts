@@ -11,8 +11,6 @@ import { createSpeechLimits } from './speech-limits.js';
 import { createSpeechService } from './speech-service.js';
 import { createVoiceService } from './voice-service.js';
 
-export { type AudioFormat, sniffAudio } from './audio-format.js';
-export { checkRecording } from './recording-check.js';
 export { createSpeechService, type SpeechService } from './speech-service.js';
 
 export interface SpeechModuleDeps {
