@@ -73,6 +73,8 @@ describe('security headers over http, without Google sign-in', () => {
       expect(policy.get('object-src')).toEqual(["'none'"]);
       expect(policy.get('frame-src')).toEqual(["'none'"]);
       expect(policy.get('connect-src')).toEqual(["'self'"]);
+      // A spoken reply plays from its bytes: blob: media only, no data: and no other origin.
+      expect(policy.get('media-src')).toEqual(["'self'", 'blob:']);
       expect(h('content-security-policy')).not.toMatch(
         /unsafe-inline|unsafe-eval|accounts\.google/,
       );

@@ -55,6 +55,8 @@ export function contentSecurityPolicy(options: SecurityHeaderOptions): Record<st
     'style-src': ["'self'", ...styleHashes, ...(google ? [GOOGLE.style] : [])],
     'img-src': ["'self'", 'data:', ...AVATAR_HOSTS],
     'connect-src': ["'self'", ...(google ? GOOGLE.connect : [])],
+    // The assistant plays a spoken reply from the bytes it was sent (a blob: address).
+    'media-src': ["'self'", 'blob:'],
     'frame-src': google ? [GOOGLE.frame] : ["'none'"],
     'object-src': ["'none'"],
     'base-uri': ["'none'"],

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { AssistantButton } from '../../features/assistant/assistant-button';
 import { LoginModalHost } from '../../features/auth/login-modal/login-modal-host';
 import { PlayerHost } from '../../features/series/player-host';
 import { CoverArt } from '../../shared/ui/art/cover-art';
@@ -35,6 +36,7 @@ export function AppShell() {
       <nav className="tab-bar" aria-label={t('nav.label')}>
         <NavLinks variant="tabbar" />
       </nav>
+      <AssistantButton />
       <Toaster />
       <DialogOutlet />
       <LoginModalHost />

@@ -1,6 +1,5 @@
 import type { CallBodyInput, CallData, CallDef, CallQueryInput } from '@taleforge/contracts';
 import { ACCEPT_LANGUAGE, LIMITS, type Locale } from '@taleforge/contracts/constants';
-import { EventSourceParserStream } from 'eventsource-parser/stream';
 import { ApiError, type ApiErrorKind, isLoginRequiredStatus } from './api-error';
 
 /**
@@ -193,6 +192,8 @@ export function createApiClient(deps: ClientDeps) {
  * EventSource rules: any line ending, `data:` lines joined, comments and `retry:` skipped.
  */
 async function readEvents(response: Response, onEvent: (name: string, data: unknown) => void) {
+  // Only a chat reply streams: the parser is fetched with the first one, not with every page.
+  const { EventSourceParserStream } = await import('eventsource-parser/stream');
   const reader = response
     .body!.pipeThrough(new TextDecoderStream())
     .pipeThrough(new EventSourceParserStream())
