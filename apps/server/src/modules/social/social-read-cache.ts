@@ -37,9 +37,9 @@ const pageKey = (gameId: number, order: CommentOrder) => `${order}${gameId}`;
 
 /**
  * The work page's social reads, per process (decision 36, "Caching"): the part every viewer
- * shares, and each member's likes laid over it (`viewerLikes`). Every committed comment, reply, deletion, comment like or work like drops its
- * work's entries; a per-work generation, bumped by each drop, keeps a read that began before a
- * write and ends after it from storing what it saw.
+ * shares, and each member's likes laid over it (`viewerLikes`). Every committed comment, reply,
+ * deletion, comment like or work like drops its work's entries; a per-work generation, bumped by
+ * each drop, keeps a read that began before a write and ends after it from storing what it saw.
  */
 export function createSocialReadCache(now: () => Date) {
   const entries = new LRUCache<string, Entry>({
