@@ -1,8 +1,9 @@
 // bench/social: a work with 10,000 comments and 10,000 likes.
 //   1. Reads: the work page's social reads — the first page of comments (GET
-//      /api/h5/game/comments, as a signed-in viewer, so each comment's "liked" is looked up) and
-//      the work's counts (GET /api/h5/game/social), each connection asking them in turn — against
-//      the cached home read (GET /api/h5/game/home), alternated round by round in the same run.
+//      /api/h5/game/comments, signed in, each connection as a player of its own who liked three
+//      of the page's comments) and the work's counts (GET /api/h5/game/social), each connection
+//      asking them in turn — against the cached home read (GET /api/h5/game/home), alternated
+//      round by round in the same run.
 //      The same pair read by an anonymous reader shows the cached part alone (no query at all).
 //   2. A comment like toggled through HTTP (POST /api/auth/h5/game/comment/like, 50 players, each
 //      liking and unliking a comment of its own) against the same toggle — the service's own
@@ -48,30 +49,36 @@ const failOn = (label) => (status, body) => {
   }
 };
 
+/**
+ * The comment page and the counts in turn; signed in, each connection reads as a player of its
+ * own (as many players as connections), so no player's cached likes serve another connection.
+ */
 function readTargets(base, seeded) {
-  const viewer = seeded.players[0];
   const path = new URL(base).pathname;
-  const query = `lang=en_US&df_id=v_bench&game_id=${seeded.gameId}`;
-  const pair = (headers) => ({
-    url: base,
-    headers,
-    requests: [
-      {
-        method: 'GET',
-        path: `${path}${CALLS.commentList.path}?${query}`,
-        onResponse: failOn('comments'),
+  const pair = (players) => {
+    let next = 0;
+    const call = (callPath, label) => ({
+      method: 'GET',
+      setupRequest(req, context) {
+        if (players) context.player ??= players[next++ % players.length];
+        const who = context.player;
+        return {
+          ...req,
+          path: `${path}${callPath}?lang=en_US&df_id=v_bench${who?.userId ?? ''}&game_id=${seeded.gameId}`,
+          headers: who ? { ...BROWSER_HEADERS, authorization: who.token } : BROWSER_HEADERS,
+        };
       },
-      {
-        method: 'GET',
-        path: `${path}${CALLS.workSocial.path}?${query}`,
-        onResponse: failOn('counts'),
-      },
-    ],
-  });
+      onResponse: failOn(label),
+    });
+    return {
+      url: base,
+      requests: [call(CALLS.commentList.path, 'comments'), call(CALLS.workSocial.path, 'counts')],
+    };
+  };
   return {
     home: { url: `${base}${CALLS.home.path}?lang=en_US&df_id=v_bench`, headers: BROWSER_HEADERS },
-    social: pair({ ...BROWSER_HEADERS, authorization: viewer.token }),
-    anonymous: pair(BROWSER_HEADERS),
+    social: pair(seeded.players.slice(0, CONNECTIONS)),
+    anonymous: pair(null),
   };
 }
 
@@ -196,7 +203,7 @@ export async function benchSocial(
     `10,000 comments and 10,000 likes on one work; ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${DURATION_S}s, medians`,
   );
   console.log(row('baseline  GET /api/h5/game/home (cached)', reads.home));
-  console.log(row('taleforge GET comments page 1 + GET game/social, in turn', reads.social));
+  console.log(row(`taleforge comments page 1 + game/social, ${CONNECTIONS} players`, reads.social));
   console.log(
     `comment page + counts reach ${(reads.ratio * 100).toFixed(1)}% of the cached home read (target ≥ 50%)`,
   );

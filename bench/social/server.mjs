@@ -66,6 +66,14 @@ for (let i = 0; i < PLAYERS; i += 1) {
   const { token } = await sessions.createSession(userId);
   players.push({ userId, token, commentId: commentIds[i].id });
 }
+// Each player liked three comments of the newest page (never its own), so the signed-in reads
+// lay real likes over the shared page.
+await db.execute(sql`insert into comment_likes (user_id, comment_id)
+  select p.user_id, c.id from (select ${first} + i as user_id, i from generate_series(0, ${PLAYERS - 1}) i) p
+  cross join generate_series(1, 3) k
+  join lateral (select id from comments where game_id = ${gameId} and parent_id is null
+    order by created_at desc, id desc offset (p.i + k) % 20 limit 1) c on true
+  where c.id not in (select id from comments where author_id = p.user_id)`);
 await writeFile(join(config.dataDir, 'bench-social.json'), JSON.stringify({ gameId, players }));
 
 const riskKeys = await loadRiskKeys(config.dataDir);

@@ -2,7 +2,7 @@ import { CALLS, type Comment } from '@taleforge/contracts';
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOCIAL_READ_CACHE_MS } from '../src/modules/social/social-read-cache.js';
-import { comments, gameLikes, games } from '../src/platform/db/schema/index.js';
+import { commentLikes, comments, gameLikes, games } from '../src/platform/db/schema/index.js';
 import { commentCalls, type Player } from './support/comments.js';
 import { api } from './support/http.js';
 import { signedIn } from './support/profiles.js';
@@ -112,6 +112,72 @@ describe('the viewer over the shared page', () => {
     expect((await counts(game.id)).data!.liked).toBe(false);
     const answer = JSON.stringify(await firstPage(game.id, 'new', ann));
     expect(answer).not.toMatch(/author_?id|creator_?id/i);
+  });
+});
+
+describe("each member's likes, kept beside the shared page", () => {
+  it("shows a member's own like and unlike in their next read, and never to anyone else", async () => {
+    const { game } = await calls.work();
+    const [ann, bob] = [await signedIn(server), await signedIn(server)];
+    const posted = (await calls.post(ann, game.id, 'like me')).data!;
+    const likedBy = async (who: Player) => ({
+      comment: byId((await firstPage(game.id, 'new', who)).list, posted.id).liked,
+      top: byId((await firstPage(game.id, 'top', who)).list, posted.id).liked,
+      work: (await counts(game.id, who)).data!.liked,
+    });
+    const none = { comment: false, top: false, work: false };
+    // Both read first, so both have their likes kept.
+    expect(await likedBy(ann)).toEqual(none);
+    expect(await likedBy(bob)).toEqual(none);
+
+    await calls.likeComment(bob, posted.id, true);
+    await likeWork(bob, game.id, true);
+    expect(await likedBy(bob)).toEqual({ comment: true, top: true, work: true });
+    expect(await likedBy(ann)).toEqual(none);
+
+    await calls.likeComment(bob, posted.id, false);
+    await calls.likeComment(ann, posted.id, true);
+    expect(await likedBy(bob)).toEqual({ comment: false, top: false, work: true });
+    expect(await likedBy(ann)).toEqual({ comment: true, top: true, work: false });
+    await likeWork(bob, game.id, false);
+    expect((await counts(game.id, bob)).data!.liked).toBe(false);
+  });
+
+  it('keeps them for at most the lifetime when the like did not pass through here', async () => {
+    const { game } = await calls.work();
+    const [ann, bob] = [await signedIn(server), await signedIn(server)];
+    const posted = (await calls.post(ann, game.id, 'liked elsewhere')).data!;
+    const seen = async () => ({
+      comment: byId((await firstPage(game.id, 'new', bob)).list, posted.id).liked,
+      work: (await counts(game.id, bob)).data!.liked,
+    });
+    expect(await seen()).toEqual({ comment: false, work: false });
+    // As another server's writes would: this process is not told, and its reads ask nothing.
+    const { db } = server.database;
+    await db.insert(commentLikes).values({ userId: bob.user.id, commentId: posted.id });
+    await db
+      .insert(gameLikes)
+      .values({ userId: bob.user.id, gameId: game.id, createdAt: new Date() });
+    expect(await seen()).toEqual({ comment: false, work: false });
+    server.clock.advance(SOCIAL_READ_CACHE_MS + 1);
+    expect(await seen()).toEqual({ comment: true, work: true });
+  });
+
+  it("is retired by any change to the work, not only the member's own", async () => {
+    const { game } = await calls.work();
+    const [ann, bob] = [await signedIn(server), await signedIn(server)];
+    const posted = (await calls.post(ann, game.id, 'first')).data!;
+    expect(byId((await firstPage(game.id, 'new', bob)).list, posted.id).liked).toBe(false);
+    // Bob's like arrives behind the cache's back, then Ann's comment drops the work's reads.
+    await server.database.db
+      .insert(commentLikes)
+      .values({ userId: bob.user.id, commentId: posted.id });
+    await calls.post(ann, game.id, 'second');
+    const { list } = await firstPage(game.id, 'new', bob);
+    expect(list.map((c) => [c.body, c.liked])).toEqual([
+      ['second', false],
+      ['first', true],
+    ]);
   });
 });
 

@@ -94,8 +94,9 @@ export function createCommentService(deps: CommentServiceDeps) {
 
   return {
     /**
-     * The first page of each order comes from the read cache, whoever asks; a member's likes
-     * among its comments are one lookup, and who may delete is known from the kept author ids.
+     * The first page of each order comes from the read cache, whoever asks, and so do a member's
+     * likes among its comments (one lookup per member and lifetime); who may delete is known from
+     * the kept author ids.
      */
     async list(
       query: { game_id: number; order: CommentOrder; cursor?: string | undefined },
@@ -114,14 +115,18 @@ export function createCommentService(deps: CommentServiceDeps) {
             topPage(work.gameId, query.order, null),
           );
       const liker = likerOf(viewer);
-      const liked =
-        liker === null
-          ? new Set<number>()
-          : await likedAmong(
-              db,
-              liker,
-              page.rows.map((row) => row.id),
-            );
+      let liked: ReadonlySet<number> = new Set<number>();
+      if (liker !== null) {
+        const lookUp = () =>
+          likedAmong(
+            db,
+            liker,
+            page.rows.map((row) => row.id),
+          );
+        liked = query.cursor
+          ? await lookUp()
+          : await cache.viewerLikes.onPage(liker, work.gameId, query.order, page, lookUp);
+      }
       const viewerId = viewer?.userId ?? null;
       return {
         list: page.rows.map((row) =>

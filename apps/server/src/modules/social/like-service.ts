@@ -27,7 +27,7 @@ export function createLikeService(deps: {
 }) {
   const { db, now, log, cache } = deps;
   return {
-    /** The counts come from the read cache; only a member's own like is asked of the database. */
+    /** The counts and a member's own like come from the read cache. */
     async read(gameId: number, viewer: Viewer | null): Promise<WorkSocial> {
       const work = await workCounts(db, cache, gameId);
       const liker = likerOf(viewer);
@@ -35,7 +35,12 @@ export function createLikeService(deps: {
         game_id: work.gameId,
         like_count: work.likeCount,
         comment_count: work.commentCount,
-        liked: liker === null ? false : await hasLiked(db, liker, work.gameId),
+        liked:
+          liker === null
+            ? false
+            : await cache.viewerLikes.work(liker, work.gameId, () =>
+                hasLiked(db, liker, work.gameId),
+              ),
       };
     },
 

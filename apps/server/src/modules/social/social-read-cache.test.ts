@@ -4,6 +4,7 @@ import {
   SOCIAL_READ_CACHE_MS,
   type WorkCounts,
 } from './social-read-cache.js';
+import { VIEWER_LIKES_MAX_ENTRIES } from './viewer-likes-cache.js';
 
 // The orderings an HTTP test cannot force: a read that began before a write and ends after it.
 
@@ -80,5 +81,59 @@ describe('the social read cache', () => {
     const cache = createSocialReadCache(() => new Date(0));
     expect(await cache.counts(1, async () => null)).toBeNull();
     expect((await cache.counts(1, async () => counts(1)))?.likeCount).toBe(1);
+  });
+});
+
+describe("the members' likes kept beside it", () => {
+  const page = { rows: [], next: null };
+
+  it('does not keep a lookup that a like on the work overtook', async () => {
+    const cache = createSocialReadCache(() => new Date(0));
+    let answer: (liked: boolean) => void = () => {};
+    const reading = cache.viewerLikes.work(
+      7,
+      1,
+      () => new Promise((resolve) => (answer = resolve)),
+    );
+    cache.drop(1); // the member's like commits while the lookup is still out
+    answer(false);
+    expect(await reading).toBe(false);
+    expect(await cache.viewerLikes.work(7, 1, async () => true)).toBe(true);
+    expect(await cache.viewerLikes.work(7, 1, async () => false)).toBe(true); // kept now
+  });
+
+  it('keeps page likes only for the page object they were looked up among', async () => {
+    const cache = createSocialReadCache(() => new Date(0));
+    const first = await cache.firstPage(1, 'new', async () => page);
+    expect(await cache.viewerLikes.onPage(7, 1, 'new', first, async () => new Set([3]))).toEqual(
+      new Set([3]),
+    );
+    expect(await cache.viewerLikes.onPage(7, 1, 'new', first, async () => new Set())).toEqual(
+      new Set([3]),
+    );
+    const other = { rows: [], next: null };
+    expect(await cache.viewerLikes.onPage(7, 1, 'new', other, async () => new Set([4]))).toEqual(
+      new Set([4]),
+    );
+    expect(await cache.viewerLikes.onPage(8, 1, 'new', other, async () => new Set())).toEqual(
+      new Set(),
+    );
+  });
+
+  it(`holds at most ${VIEWER_LIKES_MAX_ENTRIES} members' entries, forgetting the least recent`, async () => {
+    const cache = createSocialReadCache(() => new Date(0));
+    let lookups = 0;
+    const load = async () => {
+      lookups += 1;
+      return true;
+    };
+    for (let member = 0; member <= VIEWER_LIKES_MAX_ENTRIES; member += 1) {
+      await cache.viewerLikes.work(member, 1, load);
+    }
+    expect(lookups).toBe(VIEWER_LIKES_MAX_ENTRIES + 1);
+    await cache.viewerLikes.work(VIEWER_LIKES_MAX_ENTRIES, 1, load); // the newest is kept
+    expect(lookups).toBe(VIEWER_LIKES_MAX_ENTRIES + 1);
+    await cache.viewerLikes.work(0, 1, load); // the oldest was let go
+    expect(lookups).toBe(VIEWER_LIKES_MAX_ENTRIES + 2);
   });
 });

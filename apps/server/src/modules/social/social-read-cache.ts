@@ -1,6 +1,7 @@
 import { COMMENT_ORDERS, type CommentOrder } from '@taleforge/contracts/constants';
 import { LRUCache } from 'lru-cache';
 import type { CommentRow } from './comment-reads.js';
+import { createViewerLikesCache } from './viewer-likes-cache.js';
 
 /** What every viewer sees of a work's social state; the creator's id stays inside the server. */
 export interface WorkCounts {
@@ -35,10 +36,10 @@ const workKey = (gameId: number) => `w${gameId}`;
 const pageKey = (gameId: number, order: CommentOrder) => `${order}${gameId}`;
 
 /**
- * The viewer-independent part of the work page's social reads, per process (decision 36,
- * "Caching"). Every committed comment, reply, deletion, comment like or work like drops its
- * work's entries; a per-work generation, bumped by each drop, keeps a read that began before a
- * write and ends after it from storing what it saw.
+ * The work page's social reads, per process (decision 36, "Caching"): the part every viewer
+ * shares, and each member's likes laid over it (`viewerLikes`). Every committed comment, reply,
+ * deletion, comment like or work like drops its work's entries; a per-work generation, bumped by
+ * each drop, keeps a read that began before a write and ends after it from storing what it saw.
  */
 export function createSocialReadCache(now: () => Date) {
   const entries = new LRUCache<string, Entry>({
@@ -52,6 +53,12 @@ export function createSocialReadCache(now: () => Date) {
   /** One per work ever written here: the catalogue's size, not the traffic's. */
   const generations = new Map<number, number>();
   const filling = new Map<string, { generation: number; load: Promise<Entry | null> }>();
+  const generationOf = (gameId: number) => generations.get(gameId) ?? 0;
+  const viewerLikes = createViewerLikesCache({
+    now,
+    lifetimeMs: SOCIAL_READ_CACHE_MS,
+    generationOf,
+  });
 
   /** The entry, or one load of it shared by every miss of the same generation. */
   function through<T extends Entry>(
@@ -61,11 +68,11 @@ export function createSocialReadCache(now: () => Date) {
   ): Promise<T | null> {
     const hit = entries.get(key);
     if (hit) return Promise.resolve(hit as T);
-    const generation = generations.get(gameId) ?? 0;
+    const generation = generationOf(gameId);
     const pending = filling.get(key);
     if (pending?.generation === generation) return pending.load as Promise<T | null>;
     const loading = load().then((value) => {
-      if (value !== null && (generations.get(gameId) ?? 0) === generation) {
+      if (value !== null && generationOf(gameId) === generation) {
         entries.set(key, value);
       }
       return value;
@@ -84,6 +91,9 @@ export function createSocialReadCache(now: () => Date) {
 
     firstPage: (gameId: number, order: CommentOrder, load: () => Promise<FirstPage>) =>
       through(gameId, pageKey(gameId, order), load) as Promise<FirstPage>,
+
+    /** A member's likes, kept per member under the work's generation: a drop retires them too. */
+    viewerLikes,
 
     /** Called after a change to the work's comments or likes committed (or failed). */
     drop(gameId: number): void {
