@@ -55,8 +55,9 @@ test.describe('home shelves', () => {
         .locator('main [data-section] .game-card a[href^="/drama/"]')
         .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
       expect(new Set(everywhere).size).toBe(everywhere.length);
+      // Game shelves hold game cards; the drama shelves (clips, once transcoded) poster cards.
       for (const shelf of await page.locator('[data-section]').all()) {
-        await expect(shelf.locator('.game-card').first()).toBeVisible();
+        await expect(shelf.locator('.game-card, .poster-card').first()).toBeVisible();
       }
       await shot(page, `home-${size.width}-en`);
 
