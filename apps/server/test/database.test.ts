@@ -21,16 +21,22 @@ describe(`database on ${testDriver()}`, () => {
   it('nothing interleaves inside a transaction: a concurrent read never sees uncommitted rows', async () => {
     const { db } = database;
     const events: string[] = [];
+    let wrote!: () => void;
+    const written = new Promise<void>((resolve) => {
+      wrote = resolve;
+    });
     const tx = db
       .transaction(async (t) => {
         await t.insert(users).values({ publicId: 'u_uncommitted', oauthEnum: 'EMAIL' });
         events.push('tx wrote');
+        wrote();
         await sleep(50);
         events.push('tx rolls back');
         throw new Error('rollback');
       })
       .catch(() => events.push('tx done'));
-    await sleep(10);
+    // Read once the row is written but not committed (a fixed sleep lost that race under load).
+    await written;
     const seen = await db.$count(users, sql`${users.publicId} = 'u_uncommitted'`);
     events.push(`read saw ${seen}`);
     await tx;
