@@ -24,8 +24,6 @@ afterAll(() => server.close());
 const db = () => server.database.db;
 const rowsOf = (userId: number) =>
   db().select().from(assistantMessages).where(eq(assistantMessages.userId, userId));
-const _used = async (token: string) =>
-  (await api(server, CALLS.assistantState, { token })).data!.cap.used;
 
 describe('refused input', () => {
   it('answers each refusal in the language asked and stores nothing', async () => {

@@ -21,7 +21,7 @@ export interface CallOptions extends SendOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Written into the query string as text; undefined values are left out. */
   query?: Record<string, unknown>;
-  /** Sent as JSON unless it is already a string (for malformed bodies). */
+  /** Sent as JSON unless it is already a string (for malformed bodies) or bytes (uploads). */
   body?: unknown;
 }
 
@@ -104,8 +104,10 @@ export async function call<T = unknown>(
   if (options.lang !== undefined) query.lang = options.lang;
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = options.token;
-  let body: string | undefined;
-  if (options.body !== undefined) {
+  let body: string | Uint8Array | undefined;
+  if (options.body instanceof Uint8Array) {
+    body = options.body;
+  } else if (options.body !== undefined) {
     body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
     headers['content-type'] ??= 'application/json';
   }

@@ -1,31 +1,23 @@
 import { CALLS, type CallData } from '@taleforge/contracts';
 import type { AssistantAvatar } from '@taleforge/contracts/constants';
 import { assistantMessages, assistantSettings } from '../../src/platform/db/schema/index.js';
-import type { EnvelopeResponse } from './http.js';
+import { call, type EnvelopeResponse } from './http.js';
 import type { TestServer } from './server.js';
 
 /** A recording sent as the panel sends it: the raw bytes, with whatever label the browser gives. */
-export async function postRecording(
+export function postRecording(
   server: Pick<TestServer, 'url'>,
   token: string,
   bytes: Buffer,
   options: { lang?: string; contentType?: string } = {},
 ): Promise<EnvelopeResponse<CallData<typeof CALLS.assistantTranscribe>>> {
-  const query: Record<string, string> = { df_id: 'v_testdevice', lang: options.lang ?? 'en_US' };
-  const res = await fetch(server.url(CALLS.assistantTranscribe.path, query), {
+  return call(server, CALLS.assistantTranscribe.path, {
     method: 'POST',
-    headers: { authorization: token, 'content-type': options.contentType ?? 'audio/webm' },
+    token,
+    lang: options.lang ?? 'en_US',
+    headers: { 'content-type': options.contentType ?? 'audio/webm' },
     body: bytes,
   });
-  const text = await res.text();
-  const json = text ? JSON.parse(text) : null;
-  return {
-    http: res.status,
-    headers: res.headers,
-    status: json?.status ?? 0,
-    desc: json?.desc ?? '',
-    data: json?.data ?? null,
-  };
 }
 
 /**
