@@ -233,15 +233,16 @@ describe('password login', () => {
     };
     const known: number[] = [];
     const unknown: number[] = [];
-    // Interleaved, and medians of nine, so a busy machine slows both sides alike. Without the
-    // dummy verify an unknown email answers in well under a tenth of the time.
-    for (let i = 0; i < 9; i++) {
+    // Interleaved, and the fastest of eleven on each side: load from other suites only ever adds
+    // time, so the minimum is the request's own cost. Without the dummy verify an unknown email
+    // answers in well under a tenth of the time.
+    for (let i = 0; i < 11; i++) {
       known.push(await time('kit@example.com'));
       unknown.push(await time(`ghost${i}@example.com`));
     }
-    const median = (xs: number[]) => xs.sort((x, y) => x - y)[4]!;
-    expect(median(unknown) / median(known)).toBeGreaterThan(0.5);
-    expect(median(unknown) / median(known)).toBeLessThan(2);
+    const ratio = Math.min(...unknown) / Math.min(...known);
+    expect(ratio).toBeGreaterThan(0.5);
+    expect(ratio).toBeLessThan(2);
   });
 
   it('locks password login after 100 consecutive failures until a reset', async () => {
