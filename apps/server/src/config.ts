@@ -92,6 +92,10 @@ const envSchema = z.object({
   RISK_PRIVATE_KEY_PEM: z.preprocess(emptyToUndefined, z.string().optional()),
   /** Origin players reach us at; OAuth redirect URIs are built from it exactly. */
   PUBLIC_URL: z.url().default('http://localhost:8080'),
+  /** The creator studio's own port (a second listener of this process; 0: no studio). */
+  STUDIO_PORT: port.default(8081),
+  /** Origin creators reach the studio at; the player site accepts token sync from it alone. */
+  STUDIO_PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   /** smtp(s)://user:pass@host:port — unset: mail goes to the outbox (/dev/mailbox outside production). */
   SMTP_URL: z.preprocess(emptyToUndefined, z.string().optional()),
   MAIL_FROM: z.string().default('Taleforge <no-reply@taleforge.app>'),
@@ -215,6 +219,10 @@ export type Config = Omit<z.infer<typeof envSchema>, 'PAYMENT_PROVIDER'> & {
   /** DEMO_MEDIA_CACHE, else DATA_DIR/demo-media. */
   demoMediaCache: string;
   webDist: string;
+  /** The studio's built site (apps/studio/dist). */
+  studioDist: string;
+  /** STUDIO_PUBLIC_URL's origin, else this machine's on STUDIO_PORT; null when STUDIO_PORT is 0. */
+  studioOrigin: string | null;
 };
 
 export class ConfigError extends Error {}
@@ -233,5 +241,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaDir: path.resolve(c.DATA_DIR, 'media'),
     demoMediaCache: path.resolve(c.DEMO_MEDIA_CACHE ?? path.join(c.DATA_DIR, 'demo-media')),
     webDist: path.resolve(c.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    studioDist: path.resolve(new URL('../../studio/dist', import.meta.url).pathname),
+    studioOrigin: studioOriginOf(c),
   };
+}
+
+function studioOriginOf(c: z.infer<typeof envSchema>): string | null {
+  if (c.STUDIO_PUBLIC_URL) return new URL(c.STUDIO_PUBLIC_URL).origin;
+  if (!c.STUDIO_PORT) return null;
+  const url = new URL(c.PUBLIC_URL);
+  url.port = String(c.STUDIO_PORT);
+  return url.origin;
 }

@@ -266,3 +266,27 @@ export const ASSISTANT_LIMITS = {
   /** A problem report, in characters. */
   reportMaxChars: 1000,
 } as const;
+
+/** The creator studio (docs/decisions/0041). */
+export const STUDIO_LIMITS = {
+  /** All ink sources of one work together, in bytes of UTF-8. */
+  sourcesMaxBytes: 5 * 1024 * 1024,
+  /** An uploaded import file (a zip, a Twee file, a card PNG). */
+  importMaxBytes: 8 * 1024 * 1024,
+  /** A zip's entries unpacked together; more is treated as a zip bomb. */
+  zipUnpackedMaxBytes: 20 * 1024 * 1024,
+  zipEntriesMax: 500,
+  /** A cover or an expression image. */
+  imageMaxBytes: 10 * 1024 * 1024,
+  pathMaxChars: 200,
+  titleMaxChars: 80,
+  descriptionMaxChars: 2000,
+  tagsMax: 10,
+  charactersMax: 20,
+  chaptersMax: 50,
+  chapterPriceMax: 10_000,
+  worksPerCreatorMax: 100,
+  previewChoicesMax: 2000,
+  /** The player site shows a republished game within this long (catalogue caches dropped). */
+  publishVisibleMs: 5_000,
+} as const;

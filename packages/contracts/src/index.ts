@@ -9,6 +9,7 @@ export * from './calls/platform.js';
 export * from './calls/profiles.js';
 export * from './calls/series.js';
 export * from './calls/social.js';
+export * from './calls/studio.js';
 export * from './calls/wallet.js';
 export * from './constants.js';
 export * from './envelope.js';

@@ -117,6 +117,22 @@ export const STATUS = {
   VOICE_SERVICE_DOWN: 6411,
   SPEECH_UNAVAILABLE: 6412,
   REPORT_TEXT_INVALID: 6413,
+  STUDIO_WORK_NOT_FOUND: 6501,
+  STUDIO_SOURCES_TOO_LARGE: 6502,
+  STUDIO_FILE_NOT_FOUND: 6503,
+  STUDIO_STORY_HAS_ERRORS: 6504,
+  STUDIO_NOTHING_TO_PUBLISH: 6505,
+  STUDIO_IMPORT_UNREADABLE: 6506,
+  STUDIO_ZIP_UNSAFE: 6507,
+  STUDIO_NOT_UTF8: 6508,
+  STUDIO_CARD_INVALID: 6509,
+  STUDIO_TWEE_INVALID: 6510,
+  STUDIO_REVISION_CONFLICT: 6511,
+  STUDIO_NOT_PUBLISHED: 6512,
+  STUDIO_TOO_MANY_WORKS: 6513,
+  STUDIO_LOGIN_TO_CREATE: 6514,
+  STUDIO_NOT_ADMIN: 6515,
+  STUDIO_DUPLICATE_KEY: 6516,
 } as const;
 
 export type StatusName = keyof typeof STATUS;
@@ -667,6 +683,74 @@ export const STATUS_MESSAGES: Record<StatusCode, Messages> = {
     en_US: 'Describe the problem in 1 to 1000 characters',
     zh_CN: '请用 1 到 1000 个字描述问题',
     ja_JP: '問題を 1〜1000 文字で説明してください',
+  },
+  6501: { en_US: 'Work not found', zh_CN: '找不到该作品', ja_JP: '作品が見つかりません' },
+  6502: {
+    en_US: 'A work’s sources can be at most 5 MB together',
+    zh_CN: '一部作品的源文件总计不能超过 5 MB',
+    ja_JP: '作品のソースは合計 5 MB までです',
+  },
+  6503: { en_US: 'File not found', zh_CN: '找不到该文件', ja_JP: 'ファイルが見つかりません' },
+  6504: {
+    en_US: 'The story has errors. Fix them before publishing',
+    zh_CN: '故事中有错误，请先修正再发布',
+    ja_JP: 'ストーリーにエラーがあります。公開する前に修正してください',
+  },
+  6505: {
+    en_US: 'Add a title and at least one chapter before publishing',
+    zh_CN: '发布前请填写标题并至少添加一个章节',
+    ja_JP: '公開する前にタイトルと少なくとも 1 つの章を追加してください',
+  },
+  6506: {
+    en_US: 'This file could not be imported',
+    zh_CN: '无法导入此文件',
+    ja_JP: 'このファイルはインポートできません',
+  },
+  6507: {
+    en_US: 'This zip is unsafe: it has paths outside the work or unpacks too large',
+    zh_CN: '此压缩包不安全：包含作品以外的路径或解压后过大',
+    ja_JP: 'この zip は安全ではありません。作品外のパスを含むか、展開後のサイズが大きすぎます',
+  },
+  6508: {
+    en_US: 'Text files must be UTF-8',
+    zh_CN: '文本文件必须是 UTF-8 编码',
+    ja_JP: 'テキストファイルは UTF-8 である必要があります',
+  },
+  6509: {
+    en_US: 'This character card could not be read',
+    zh_CN: '无法读取此角色卡',
+    ja_JP: 'このキャラクターカードは読み取れません',
+  },
+  6510: {
+    en_US: 'This is not a Twee 3 story',
+    zh_CN: '这不是 Twee 3 格式的故事',
+    ja_JP: 'これは Twee 3 形式のストーリーではありません',
+  },
+  6511: {
+    en_US: 'This work was changed in another window. Reload to see the latest',
+    zh_CN: '该作品已在其他窗口中修改，请刷新查看最新内容',
+    ja_JP: 'この作品は別のウィンドウで変更されました。再読み込みして最新の内容を確認してください',
+  },
+  6512: {
+    en_US: 'This work is not published',
+    zh_CN: '该作品尚未发布',
+    ja_JP: 'この作品は公開されていません',
+  },
+  6513: {
+    en_US: 'You have reached the limit of 100 works',
+    zh_CN: '作品数量已达上限 100 部',
+    ja_JP: '作品数の上限（100）に達しました',
+  },
+  6514: { en_US: 'Login to create', zh_CN: '登录后即可创作', ja_JP: 'ログインして創作しましょう' },
+  6515: {
+    en_US: 'Only an administrator can do that',
+    zh_CN: '只有管理员可以执行此操作',
+    ja_JP: 'この操作は管理者のみ可能です',
+  },
+  6516: {
+    en_US: 'Two characters, tasks or mini-games share a key',
+    zh_CN: '有角色、任务或小游戏使用了相同的标识',
+    ja_JP: 'キャラクター、タスク、ミニゲームのキーが重複しています',
   },
 };
 

@@ -6,6 +6,7 @@ import * as platform from './platform.js';
 import * as profiles from './profiles.js';
 import * as series from './series.js';
 import * as social from './social.js';
+import * as studio from './studio.js';
 import * as wallet from './wallet.js';
 
 /** Every call, by name: tests and tools iterate over this. */
@@ -76,6 +77,23 @@ export const CALLS = {
   assistantTranscribe: assistant.assistantTranscribeCall,
   assistantSpeech: assistant.assistantSpeechCall,
   assistantReport: assistant.assistantReportCall,
+  studioWorks: studio.studioWorksCall,
+  studioWork: studio.studioWorkCall,
+  studioWorkCreate: studio.studioWorkCreateCall,
+  studioWorkUpdate: studio.studioWorkUpdateCall,
+  studioWorkDelete: studio.studioWorkDeleteCall,
+  studioFile: studio.studioFileCall,
+  studioFileSave: studio.studioFileSaveCall,
+  studioFileDelete: studio.studioFileDeleteCall,
+  studioCompile: studio.studioCompileCall,
+  studioPreview: studio.studioPreviewCall,
+  studioPublish: studio.studioPublishCall,
+  studioUnpublish: studio.studioUnpublishCall,
+  adminUnpublish: studio.adminUnpublishCall,
+  studioCoverUpload: studio.studioCoverUploadCall,
+  studioExpressionUpload: studio.studioExpressionUploadCall,
+  studioImport: studio.studioImportCall,
+  studioAnalytics: studio.studioAnalyticsCall,
   riskKey: platform.riskKeyCall,
   riskDevice: platform.riskDeviceCall,
   pageView: platform.pageViewCall,

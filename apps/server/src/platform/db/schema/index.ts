@@ -14,6 +14,7 @@ export * from './series.js';
 export * from './sessions.js';
 export * from './social.js';
 export * from './stories.js';
+export * from './studio.js';
 export * from './users.js';
 export * from './verification-codes.js';
 export * from './videos.js';

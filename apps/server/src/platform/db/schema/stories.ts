@@ -45,6 +45,13 @@ export const chapterVersions = pgTable(
     inkSource: text('ink_source').notNull(),
     /** inkjs compiled JSON: what the runtime loads. */
     storyJson: text('story_json').notNull(),
+    /** The work's other ink files the chapter INCLUDEs, by path: the source as published. */
+    includes: jsonb('includes').$type<Record<string, string>>(),
+    /**
+     * The mini-games this version plays, by key, frozen at publish so that a save part-way through
+     * never meets a changed one (decision 41). Null on versions from before: the game's table.
+     */
+    minigames: jsonb('minigames').$type<Record<string, MinigameSpec>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.chapterId, t.version] })],
