@@ -289,6 +289,11 @@ export const playStateSchema = z.object({
   chapter_id: z.number().int(),
   chapter_title: z.string(),
   story_version: z.number().int(),
+  /**
+   * The creator published a newer version of this chapter while the save was part-way through it:
+   * the save goes on with its own version; restarting the chapter plays the new one (decision 41).
+   */
+  chapter_updated: z.boolean(),
   seq: z.number().int(),
   scene: z.string().nullable(),
   /** Lines reached by this step, in order. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall, idSchema, queryIdSchema } from '../call.js';
 import { characterPersonaSchema } from '../character-persona.js';
-import { EXPRESSIONS, LOCALES, SCRIPT_TYPES, STUDIO_LIMITS } from '../constants.js';
+import { EXPRESSIONS, SCRIPT_TYPES, STUDIO_LIMITS } from '../constants.js';
 import { storable } from '../text-fields.js';
 
 /**
@@ -335,9 +335,10 @@ export const studioAnalyticsCall = defineCall({
 /** Query values of the raw exports (served as files, not envelopes): see docs/decisions/0041. */
 export const studioExportQuerySchema = z.object({
   id: queryIdSchema,
-  what: z.enum(['sources', 'card_json', 'card_png', 'analytics_csv']),
+  what: z.enum(['sources', 'card_json', 'card_png']),
   character: keySchema.optional(),
-  range: z.enum(STUDIO_ANALYTICS_RANGE).optional(),
-  lang: z.enum(LOCALES).optional(),
 });
 export const STUDIO_EXPORT_PATH = '/api/auth/studio/work/export';
+
+/** The analytics call's figures as CSV (a file download; same query as studioAnalytics). */
+export const STUDIO_ANALYTICS_CSV_PATH = '/api/auth/studio/work/analytics.csv';

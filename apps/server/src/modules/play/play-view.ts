@@ -91,6 +91,7 @@ export function toPlayState(input: ViewInput, locale: Locale): PlayState {
     chapter_id: input.chapter.id,
     chapter_title: localize(input.chapter.title, locale),
     story_version: input.storyVersion,
+    chapter_updated: input.storyVersion < input.chapter.version,
     seq: input.seq,
     scene: state.scene,
     lines: view.lines.map((line) => {
