@@ -22,6 +22,21 @@ module.exports = {
       to: { path: '^apps/server/' },
     },
     {
+      name: 'studio-not-to-other-apps',
+      comment:
+        'The creator studio meets the server and the player site only in packages/contracts.',
+      severity: 'error',
+      from: { path: '^apps/studio/' },
+      to: { path: '^apps/(server|web)/' },
+    },
+    {
+      name: 'apps-not-to-studio',
+      comment: 'Nothing imports the studio: it is its own site.',
+      severity: 'error',
+      from: { path: '^apps/(server|web)/' },
+      to: { path: '^apps/studio/' },
+    },
+    {
       name: 'server-not-to-web',
       comment: 'The server meets the browser app only in packages/contracts.',
       severity: 'error',

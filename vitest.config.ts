@@ -75,6 +75,14 @@ if (webConfig) {
   });
 }
 
+// The creator studio likewise (jsdom, its own config).
+if (existsSync(fromRoot('apps/studio/vitest.config.ts'))) {
+  projects.push({
+    extends: fromRoot('apps/studio/vitest.config.ts'),
+    test: { name: 'studio', root: fromRoot('apps/studio') },
+  });
+}
+
 export default defineConfig({
   resolve: {
     // Tests run against the contracts' TypeScript source, so no build is needed first.
