@@ -55,6 +55,7 @@ const state: PlayState = {
   chapter_id: 11,
   chapter_title: 'Part 1',
   story_version: 1,
+  chapter_updated: false,
   seq: 1,
   scene: null,
   lines: [
