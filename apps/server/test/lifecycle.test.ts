@@ -15,7 +15,6 @@ describe.runIf(testDriver() === 'pglite')('server process', () => {
     expect(await first.closed).toBe(0);
 
     const second = await spawnServer({ DATA_DIR: dataDir, LOG_LEVEL: 'info' });
-    expect(second.readyMs).toBeLessThan(15_000);
     // The log is written asynchronously: the line may reach the pipe after the first answer.
     const line = await vi.waitFor(
       () => {

@@ -15,8 +15,12 @@ export function testDriver(): TestDriver {
   return driver;
 }
 
+/**
+ * A new directory under the run's own temporary root, which the global setup removes when the run
+ * ends: thousands of data directories a run makes never outlive it.
+ */
 export async function tempDir(prefix = 'tf-test-'): Promise<string> {
-  return mkdtemp(path.join(os.tmpdir(), prefix));
+  return mkdtemp(path.join(inject('testTempRoot') ?? os.tmpdir(), prefix));
 }
 
 /**

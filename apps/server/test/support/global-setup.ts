@@ -7,14 +7,14 @@
 //   TEST_DATABASE_URL; `npx vitest run --project server-postgres` gets one started and stopped
 //   here), then a migrated template database that `CREATE DATABASE … TEMPLATE` copies.
 import { createHash } from 'node:crypto';
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { ensurePostgres, stopPostgres } from '../../../../scripts/ensure-postgres.mjs';
 import { openDatabase } from '../../src/platform/db/client.js';
-import { tempDir } from './database.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -22,16 +22,29 @@ declare module 'vitest' {
     pgliteTemplate: string;
     /** server-postgres: the migrated database each test database is created from. */
     postgresTemplate: string;
+    /** Where the run's temporary directories go (support/database.ts `tempDir`). */
+    testTempRoot: string;
   }
 }
 
 export default async function setup(project: TestProject) {
-  if (project.config.env.TEST_DATABASE === 'postgres') return setupPostgres(project);
-  const dataDir = await tempDir('tf-template-');
+  const root = await mkdtemp(path.join(os.tmpdir(), 'tf-run-'));
+  project.provide('testTempRoot', root);
+  const stopPostgresIfStarted =
+    project.config.env.TEST_DATABASE === 'postgres' ? await setupPostgres(project) : undefined;
+  if (!stopPostgresIfStarted) await setupPglite(project, root);
+  return async () => {
+    stopPostgresIfStarted?.();
+    await rm(root, { recursive: true, force: true });
+  };
+}
+
+/** The template lives under the run's root, so the root's removal takes it too. */
+async function setupPglite(project: TestProject, root: string) {
+  const dataDir = await mkdtemp(path.join(root, 'tf-template-'));
   const database = await openDatabase({ dataDir });
   await database.close();
   project.provide('pgliteTemplate', dataDir);
-  return () => rm(dataDir, { recursive: true, force: true });
 }
 
 async function setupPostgres(project: TestProject) {

@@ -13,8 +13,6 @@ export interface ServerProcess {
   child: ChildProcess;
   /** http://127.0.0.1:<port>/taleforge */
   base: string;
-  /** How long it took to answer /health. */
-  readyMs: number;
   /** The exit code, once the process has gone and its output has been read to the end. */
   closed: Promise<number | null>;
   /** Its stdout and stderr so far. */
@@ -53,7 +51,6 @@ export async function spawnServer(
   { entry = 'src/main.ts', mayExit = false }: SpawnOptions = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
-  const started = Date.now();
   const child = spawn(
     process.execPath,
     ['--conditions=taleforge-source', '--import', 'tsx', entry],
@@ -76,7 +73,6 @@ export async function spawnServer(
   const server = () => ({
     child,
     base,
-    readyMs: Date.now() - started,
     closed,
     output: () => output,
   });
