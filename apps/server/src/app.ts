@@ -36,6 +36,7 @@ import {
   registerCommentRoutes,
 } from './modules/social/index.js';
 import { createSpeechModule } from './modules/speech/index.js';
+import { createStudioService, registerStudioRoutes } from './modules/studio/index.js';
 import { createVideoService, type VideoService, videoOptionsFrom } from './modules/video/index.js';
 import { createVideoServe } from './modules/video/serve/index.js';
 import {
@@ -175,6 +176,20 @@ export async function buildApp({
     log: app.log,
   });
 
+  const studio = createStudioService({
+    db,
+    now,
+    media,
+    log: app.log,
+    mediaBase: `${prefix}/media`,
+    artBase: `${prefix}/art`,
+    // Players see a publish at once in this process; other processes within CATALOGUE_CACHE_MS.
+    onPublished: (gameId) => {
+      cache.clear();
+      play.forgetGame(gameId);
+    },
+  });
+
   const catalogue = createCatalogueService(db);
   const gameInfo = createGameInfoService({
     db,
@@ -258,6 +273,7 @@ export async function buildApp({
         profiles,
         optionalAuth: (request) => optionalAuth(request, sessions.verifyToken),
       });
+      registerStudioRoutes(api, studio);
       const socialModule = createSocialModule({
         db,
         now,
