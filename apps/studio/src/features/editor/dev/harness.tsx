@@ -10,6 +10,8 @@ import { sampleStory } from './sample-story';
 const params = new URLSearchParams(location.search);
 const sources = sampleStory(Number(params.get('kb') ?? 4));
 const api = memoryWork(sources, 'main.ink');
+// For bench/studio-editor: how much ink the page holds.
+document.documentElement.dataset.sourceBytes = String(Object.values(sources).join('').length);
 const InkEditor = lazy(() => import('../index'));
 const i18n = i18next.createInstance();
 await i18n.use(initReactI18next).init({ lng: params.get('lang') ?? 'en_US', resources: {} });
