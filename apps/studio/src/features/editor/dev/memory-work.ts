@@ -1,3 +1,4 @@
+import { STUDIO_LIMITS } from '@taleforge/contracts';
 import { Compiler, CompilerOptions, type Story } from 'inkjs/full';
 import type { EditorApi, PreviewResult } from '../editor-api';
 
@@ -15,6 +16,9 @@ export function memoryWork(sources: Record<string, string>, main: string): Edito
   return {
     loadFile: async (path) => ({ path, source: files.get(path) ?? '' }),
     saveFile: async (path, source) => {
+      const others = [...files].filter(([p]) => p !== path).map(([, s]) => s);
+      const bytes = new TextEncoder().encode(others.join('') + source).length;
+      if (bytes > STUDIO_LIMITS.sourcesMaxBytes) throw new Error('The work’s sources are over 5 MB');
       files.set(path, source);
       return { path, size: source.length, revision: ++revision };
     },
