@@ -54,5 +54,7 @@ function compileOne(files: InkFiles, root: string): InkDiagnostic[] {
 
 /** Compiles every root with the files it INCLUDEs and lists what the compiler said, by file. */
 export function compileInk(files: InkFiles, chapterFiles: readonly string[]): InkDiagnostic[] {
-  return sortDiagnostics(compileRoots(files, chapterFiles).flatMap((root) => compileOne(files, root)));
+  return sortDiagnostics(
+    compileRoots(files, chapterFiles).flatMap((root) => compileOne(files, root)),
+  );
 }

@@ -1,5 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type CompileRequest, type CompileResult, type CompileRunner, CompileScheduler } from './compile-scheduler';
+import {
+  type CompileRequest,
+  type CompileResult,
+  type CompileRunner,
+  CompileScheduler,
+} from './compile-scheduler';
 import type { InkDiagnostic } from './diagnostics';
 
 /** A runner whose compiles finish when the test says so, to order results as a slow worker would. */
@@ -14,7 +19,10 @@ function manualRunner() {
     dispose: () => {},
   };
   const finish = (request: CompileRequest | undefined) =>
-    listener({ seq: request?.seq ?? -1, diagnostics: [{ file: String(request?.files.text), line: 1, severity: 'error', message: '' }] });
+    listener({
+      seq: request?.seq ?? -1,
+      diagnostics: [{ file: String(request?.files.text), line: 1, severity: 'error', message: '' }],
+    });
   return { runner, runs, finish };
 }
 

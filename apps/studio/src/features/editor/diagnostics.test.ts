@@ -5,13 +5,17 @@ import { parseCompilerMessage, toEditorDiagnostics } from './diagnostics';
 
 describe('compiler messages', () => {
   it('reads the file, line and severity of each kind', () => {
-    expect(parseCompilerMessage("ERROR: 'two.ink' line 12: Unresolved variable: x", 'main.ink')).toEqual({
+    expect(
+      parseCompilerMessage("ERROR: 'two.ink' line 12: Unresolved variable: x", 'main.ink'),
+    ).toEqual({
       file: 'two.ink',
       line: 12,
       severity: 'error',
       message: 'Unresolved variable: x',
     });
-    expect(parseCompilerMessage("WARNING: 'main.ink' line 3: loose end", 'main.ink').severity).toBe('warning');
+    expect(parseCompilerMessage("WARNING: 'main.ink' line 3: loose end", 'main.ink').severity).toBe(
+      'warning',
+    );
     expect(parseCompilerMessage("TODO: 'main.ink' line 4: fix", 'main.ink').severity).toBe('info');
   });
 
@@ -22,7 +26,10 @@ describe('compiler messages', () => {
       severity: 'error',
       message: 'Compilation failed.\nstack',
     });
-    const include = parseCompilerMessage("ERROR: 'main.ink' line 2: Failed to load: 'x.ink'.\nError: no file", 'main.ink');
+    const include = parseCompilerMessage(
+      "ERROR: 'main.ink' line 2: Failed to load: 'x.ink'.\nError: no file",
+      'main.ink',
+    );
     expect(include.message).toBe("Failed to load: 'x.ink'.");
   });
 });
@@ -65,14 +72,21 @@ describe('compiling a work', () => {
 
   it('reports an error in an INCLUDEd file at that file and line', () => {
     const found = compileInk(files, ['main.ink']);
-    expect(found).toContainEqual(expect.objectContaining({ file: 'people.ink', line: 3, severity: 'error' }));
+    expect(found).toContainEqual(
+      expect.objectContaining({ file: 'people.ink', line: 3, severity: 'error' }),
+    );
     expect(found.filter((d) => d.file === 'main.ink')).toEqual([]);
   });
 
   it('names a missing INCLUDE at the line that asks for it', () => {
     const found = compileInk({ 'main.ink': 'Hi.\nINCLUDE gone.ink\n-> END\n' }, ['main.ink']);
     expect(found).toEqual([
-      expect.objectContaining({ file: 'main.ink', line: 2, severity: 'error', message: expect.stringContaining('gone.ink') }),
+      expect.objectContaining({
+        file: 'main.ink',
+        line: 2,
+        severity: 'error',
+        message: expect.stringContaining('gone.ink'),
+      }),
     ]);
   });
 

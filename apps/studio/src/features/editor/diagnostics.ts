@@ -10,7 +10,8 @@ export interface InkDiagnostic {
 }
 
 // inkjs reports "ERROR: 'file.ink' line 12: message" (also WARNING, TODO and RUNTIME ones).
-const MESSAGE = /^(RUNTIME ERROR|RUNTIME WARNING|ERROR|WARNING|TODO): (?:'([^']*)' )?(?:line (\d+): )?(.*)$/s;
+const MESSAGE =
+  /^(RUNTIME ERROR|RUNTIME WARNING|ERROR|WARNING|TODO): (?:'([^']*)' )?(?:line (\d+): )?(.*)$/s;
 const SEVERITY: Record<string, InkDiagnostic['severity']> = {
   ERROR: 'error',
   'RUNTIME ERROR': 'error',

@@ -2,11 +2,11 @@ import type {
   CallBodyInput,
   CallData,
   StudioDiagnostic,
+  StudioWork,
   studioFileCall,
   studioFileDeleteCall,
   studioFileSaveCall,
   studioPreviewCall,
-  StudioWork,
 } from '@taleforge/contracts';
 
 export type PreviewRequest = Omit<CallBodyInput<typeof studioPreviewCall>, 'id'>;

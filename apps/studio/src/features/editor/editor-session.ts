@@ -52,7 +52,10 @@ export class EditorSession {
         if (update.docChanged && this.current) this.onChange(this.current);
       }),
     ];
-    this.view = new EditorView({ parent, state: EditorState.create({ extensions: this.extensions }) });
+    this.view = new EditorView({
+      parent,
+      state: EditorState.create({ extensions: this.extensions }),
+    });
   }
 
   get path(): string | null {
@@ -81,7 +84,8 @@ export class EditorSession {
 
   /** Adds a file without showing it. */
   add(path: string, source: string): void {
-    if (!this.has(path)) this.states.set(path, EditorState.create({ doc: source, extensions: this.extensions }));
+    if (!this.has(path))
+      this.states.set(path, EditorState.create({ doc: source, extensions: this.extensions }));
   }
 
   rename(from: string, to: string): void {

@@ -24,7 +24,14 @@ function memoryWork(sources: Record<string, string>) {
       files.delete(path);
       return { revision: ++revision };
     },
-    preview: async () => ({ lines: [], choices: [], ended: true, knots: [], variables: {}, path: null }),
+    preview: async () => ({
+      lines: [],
+      choices: [],
+      ended: true,
+      knots: [],
+      variables: {},
+      path: null,
+    }),
   };
   return { api, files, saves };
 }
@@ -77,7 +84,9 @@ describe('the ink editor', () => {
     await waitFor(() => expect(linesWithDiagnostics(view)).toEqual([3]));
 
     // The typed text reaches the server a pause later.
-    await waitFor(() => expect(work.files.get('main.ink')).toContain('~ gold = '), { timeout: 3000 });
+    await waitFor(() => expect(work.files.get('main.ink')).toContain('~ gold = '), {
+      timeout: 3000,
+    });
     expect(await screen.findByText('Saved')).toBeTruthy();
 
     const broken = view.state.doc.line(3);
@@ -102,6 +111,8 @@ describe('the ink editor', () => {
   it('shows the save call’s message when a save fails', async () => {
     const { view } = await renderEditor({ 'main.ink': 'Hello.\n-> END\n' });
     act(() => view.dispatch({ changes: { from: 0, insert: 'FAIL ' } }));
-    expect(await screen.findByText('Not saved: Your works are over 5 MB', {}, { timeout: 3000 })).toBeTruthy();
+    expect(
+      await screen.findByText('Not saved: Your works are over 5 MB', {}, { timeout: 3000 }),
+    ).toBeTruthy();
   });
 });

@@ -16,7 +16,13 @@ import './ink-editor.css';
  * problems shown at their lines, saved a pause after each change, and a preview of the saved
  * draft played by the server. Lazy-load it: CodeMirror and the ink compiler stay out of the shell.
  */
-export default function InkEditor({ files, chapters, api, onFilesChange, onRevision }: InkEditorProps) {
+export default function InkEditor({
+  files,
+  chapters,
+  api,
+  onFilesChange,
+  onRevision,
+}: InkEditorProps) {
   const t = useEditorTexts();
   const host = useRef<HTMLDivElement>(null);
   const session = useRef<EditorSession | null>(null);
@@ -94,7 +100,10 @@ export default function InkEditor({ files, chapters, api, onFilesChange, onRevis
     setPaths(next);
     latest.current.paths = next;
     latest.current.onFilesChange?.(
-      next.map((path) => ({ path, size: new TextEncoder().encode(session.current?.text(path) ?? '').length })),
+      next.map((path) => ({
+        path,
+        size: new TextEncoder().encode(session.current?.text(path) ?? '').length,
+      })),
     );
     requestCompile();
   };
@@ -139,7 +148,7 @@ export default function InkEditor({ files, chapters, api, onFilesChange, onRevis
   };
 
   return (
-    <div className="ink-editor" role="region" aria-label={t('editor.region')}>
+    <section className="ink-editor" aria-label={t('editor.region')}>
       <FilesPanel
         paths={paths}
         active={active}
@@ -164,6 +173,6 @@ export default function InkEditor({ files, chapters, api, onFilesChange, onRevis
         <ProblemsList diagnostics={diagnostics} onPick={handlePick} />
       </div>
       <PreviewPane api={api} chapters={chapters} flush={flush} />
-    </div>
+    </section>
   );
 }

@@ -20,14 +20,23 @@ function tokens(source: string): [string, string][][] {
 describe('ink highlighting', () => {
   it('reads knots, functions and stitches from their headers', () => {
     const [knot, fn, stitch] = tokens('=== harbour ===\n== function add(a, b) ==\n= night');
-    expect(knot).toEqual([['===', 'knot'], ['harbour', 'knotName'], ['===', 'knot']]);
+    expect(knot).toEqual([
+      ['===', 'knot'],
+      ['harbour', 'knotName'],
+      ['===', 'knot'],
+    ]);
     expect(fn).toContainEqual(['function', 'keyword']);
     expect(fn).toContainEqual(['add', 'knotName']);
-    expect(stitch).toEqual([['=', 'stitch'], ['night', 'stitchName']]);
+    expect(stitch).toEqual([
+      ['=', 'stitch'],
+      ['night', 'stitchName'],
+    ]);
   });
 
   it('marks choices, gathers, labels and diverts with their targets', () => {
-    const [choice, sticky, gather] = tokens('* * (ask) [Ask] -> harbour.night\n+ Stay\n- - (done) Fine ->->');
+    const [choice, sticky, gather] = tokens(
+      '* * (ask) [Ask] -> harbour.night\n+ Stay\n- - (done) Fine ->->',
+    );
     expect(choice).toEqual([
       ['*', 'choice'],
       ['*', 'choice'],
@@ -36,13 +45,21 @@ describe('ink highlighting', () => {
       ['harbour.night', 'divertTarget'],
     ]);
     expect(sticky).toEqual([['+', 'choice']]);
-    expect(gather).toEqual([['-', 'gather'], ['-', 'gather'], ['(done)', 'label'], ['->->', 'divert']]);
+    expect(gather).toEqual([
+      ['-', 'gather'],
+      ['-', 'gather'],
+      ['(done)', 'label'],
+      ['->->', 'divert'],
+    ]);
   });
 
   it('does not take a dash inside text or a divert for a gather', () => {
     const [text, divert] = tokens('Well - maybe.\n-> END');
     expect(text).toEqual([]);
-    expect(divert).toEqual([['->', 'divert'], ['END', 'divertTarget']]);
+    expect(divert).toEqual([
+      ['->', 'divert'],
+      ['END', 'divertTarget'],
+    ]);
   });
 
   it('reads tags to the next hash, and an escaped hash as text', () => {
@@ -75,8 +92,11 @@ describe('ink highlighting', () => {
       ['=', 'operator'],
       ['"Mara # not a tag"', 'string'],
     ]);
-    expect(include).toEqual([['INCLUDE', 'declaration'], ['chapters/two.ink', 'path']]);
-    expect(external[0]).toEqual(['EXTERNAL', 'declaration']);
+    expect(include).toEqual([
+      ['INCLUDE', 'declaration'],
+      ['chapters/two.ink', 'path'],
+    ]);
+    expect(external?.[0]).toEqual(['EXTERNAL', 'declaration']);
   });
 
   it('reads conditions in braces as logic and the text after the colon as text', () => {
@@ -96,7 +116,9 @@ describe('ink highlighting', () => {
   });
 
   it('carries a block comment across lines and ends a line comment at the line end', () => {
-    const [open, middle, close, line] = tokens('Text /* start\n# not a tag\nend */ more\nSay // note');
+    const [open, middle, close, line] = tokens(
+      'Text /* start\n# not a tag\nend */ more\nSay // note',
+    );
     expect(open).toEqual([['/* start', 'comment']]);
     expect(middle).toEqual([['# not a tag', 'comment']]);
     expect(close).toEqual([['end */', 'comment']]);

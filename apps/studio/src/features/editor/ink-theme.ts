@@ -20,13 +20,20 @@ const c = {
 export const inkEditorTheme = EditorView.theme(
   {
     '&': { color: c.text, backgroundColor: c.bg, height: '100%', fontSize: '14px' },
-    '.cm-content': { caretColor: c.gold, fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace' },
+    '.cm-content': {
+      caretColor: c.gold,
+      fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace',
+    },
     '.cm-cursor, .cm-dropCursor': { borderLeftColor: c.gold },
     '&.cm-focused': { outline: `2px solid ${c.violet}`, outlineOffset: '-2px' },
     '&.cm-focused .cm-selectionBackground, .cm-selectionBackground, ::selection': {
       backgroundColor: 'rgba(143, 107, 255, 0.35)',
     },
-    '.cm-gutters': { backgroundColor: c.surface, color: c.mute, borderRight: `1px solid ${c.line}` },
+    '.cm-gutters': {
+      backgroundColor: c.surface,
+      color: c.mute,
+      borderRight: `1px solid ${c.line}`,
+    },
     '.cm-activeLine': { backgroundColor: 'rgba(143, 107, 255, 0.08)' },
     '.cm-activeLineGutter': { backgroundColor: 'rgba(143, 107, 255, 0.18)', color: c.text },
     '.cm-panels': { backgroundColor: c.surface, color: c.text },

@@ -68,10 +68,14 @@ export function PreviewPane({ api, chapters, flush }: Props) {
           {t('editor.preview.chapter')}
           <select
             value={run.chapter}
-            onChange={(e) => void play({ chapter: Number(e.target.value), knot: undefined, choices: [] })}
+            onChange={(e) =>
+              void play({ chapter: Number(e.target.value), knot: undefined, choices: [] })
+            }
           >
             {chapters.map((chapter, i) => (
-              <option key={`${chapter.file}-${i + 1}`} value={i + 1}>
+              // A chapter is its position: the preview call names it so.
+              // biome-ignore lint/suspicious/noArrayIndexKey: see above.
+              <option key={i} value={i + 1}>
                 {t('editor.preview.chapterN', { n: i + 1 })} · {chapter.file}
               </option>
             ))}
@@ -82,7 +86,9 @@ export function PreviewPane({ api, chapters, flush }: Props) {
             {t('editor.preview.knot')}
             <select
               value={run.knot ?? ''}
-              onChange={(e) => void play({ ...run, knot: e.target.value || undefined, choices: [] })}
+              onChange={(e) =>
+                void play({ ...run, knot: e.target.value || undefined, choices: [] })
+              }
             >
               <option value="">{t('editor.preview.top')}</option>
               {result.knots.map((knot) => (
@@ -120,7 +126,9 @@ export function PreviewPane({ api, chapters, flush }: Props) {
                   {speaker && <strong className="ink-preview__speaker">{speaker}</strong>}
                   <span>{line.text}</span>
                   {line.tags.length > 0 && (
-                    <span className="ink-preview__tags">{line.tags.map((tag) => `# ${tag}`).join(' ')}</span>
+                    <span className="ink-preview__tags">
+                      {line.tags.map((tag) => `# ${tag}`).join(' ')}
+                    </span>
                   )}
                 </li>
               );

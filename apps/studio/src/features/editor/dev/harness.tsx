@@ -1,5 +1,5 @@
 import i18next from 'i18next';
-import { StrictMode, Suspense, lazy } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { memoryWork } from './memory-work';

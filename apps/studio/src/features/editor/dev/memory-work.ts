@@ -18,7 +18,8 @@ export function memoryWork(sources: Record<string, string>, main: string): Edito
     saveFile: async (path, source) => {
       const others = [...files].filter(([p]) => p !== path).map(([, s]) => s);
       const bytes = new TextEncoder().encode(others.join('') + source).length;
-      if (bytes > STUDIO_LIMITS.sourcesMaxBytes) throw new Error('The work’s sources are over 5 MB');
+      if (bytes > STUDIO_LIMITS.sourcesMaxBytes)
+        throw new Error('The work’s sources are over 5 MB');
       files.set(path, source);
       return { path, size: source.length, revision: ++revision };
     },
