@@ -9,7 +9,10 @@ const INCLUDE = /^[ \t]*INCLUDE[ \t]+(.+?)[ \t]*(?:\/\/.*)?$/gm;
 function includedBy(files: InkFiles): Set<string> {
   const included = new Set<string>();
   for (const source of Object.values(files)) {
-    for (const match of source.matchAll(INCLUDE)) if (match[1]) included.add(match[1].trim());
+    for (const match of source.matchAll(INCLUDE)) {
+      const path = match[1] ? includePath(match[1]) : null;
+      if (path) included.add(path);
+    }
   }
   return included;
 }
@@ -25,10 +28,25 @@ export function compileRoots(files: InkFiles, chapterFiles: readonly string[]): 
   return Object.keys(files).filter((path) => !included.has(path));
 }
 
+/** An INCLUDE's name as a path in the work, as the server resolves it; null if it leaves the work. */
+export function includePath(name: string): string | null {
+  const parts: string[] = [];
+  const cleaned = name.trim().replace(/\\/g, '/');
+  if (cleaned.startsWith('/')) return null;
+  for (const part of cleaned.split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part !== '..') parts.push(part);
+    else if (parts.pop() === undefined) return null;
+  }
+  return parts.join('/');
+}
+
 function compileOne(files: InkFiles, root: string): InkDiagnostic[] {
   const options = new CompilerOptions(root, [], false, null, {
-    ResolveInkFilename: (name: string) => name.trim().replace(/^\.\//, ''),
+    ResolveInkFilename: (name: string) => includePath(name) ?? name,
+    // The compiler reports what this throws at the INCLUDE's line, naming the file.
     LoadInkFileContents: (name: string) => {
+      if (includePath(name) !== name) throw new Error(`"${name}" points outside this work`);
       const source = files[name];
       if (source === undefined) throw new Error(`no file "${name}" in this work`);
       return source;

@@ -1,6 +1,6 @@
 import { Text } from '@codemirror/state';
 import { describe, expect, it } from 'vitest';
-import { compileInk, compileRoots } from './compile-ink';
+import { compileInk, compileRoots, includePath } from './compile-ink';
 import { parseCompilerMessage, toEditorDiagnostics } from './diagnostics';
 
 describe('compiler messages', () => {
@@ -19,7 +19,7 @@ describe('compiler messages', () => {
     expect(parseCompilerMessage("TODO: 'main.ink' line 4: fix", 'main.ink').severity).toBe('info');
   });
 
-  it('gives a message without a place to the main file at line 0, first line only', () => {
+  it('gives a message without a place to the main file at line 0, and keeps a failed load’s reason', () => {
     expect(parseCompilerMessage('Compilation failed.\nstack', 'main.ink')).toEqual({
       file: 'main.ink',
       line: 0,
@@ -30,7 +30,7 @@ describe('compiler messages', () => {
       "ERROR: 'main.ink' line 2: Failed to load: 'x.ink'.\nError: no file",
       'main.ink',
     );
-    expect(include.message).toBe("Failed to load: 'x.ink'.");
+    expect(include.message).toBe("Failed to load: 'x.ink'. no file");
   });
 });
 
@@ -86,6 +86,22 @@ describe('compiling a work', () => {
         line: 2,
         severity: 'error',
         message: expect.stringContaining('gone.ink'),
+      }),
+    ]);
+  });
+
+  it('resolves INCLUDE names inside the work as the server does, and refuses a way out', () => {
+    expect(includePath(' ./parts/../people.ink ')).toBe('people.ink');
+    expect(includePath('parts\\two.ink')).toBe('parts/two.ink');
+    expect(includePath('../secret.ink')).toBeNull();
+    expect(includePath('/etc/passwd')).toBeNull();
+    const found = compileInk({ 'main.ink': 'Hi.\n-> END\nINCLUDE ../out.ink\n' }, ['main.ink']);
+    expect(found).toEqual([
+      expect.objectContaining({
+        file: 'main.ink',
+        line: 3,
+        severity: 'error',
+        message: expect.stringContaining('out.ink'),
       }),
     ]);
   });

@@ -28,13 +28,17 @@ export function parseCompilerMessage(
   const match = MESSAGE.exec(text);
   if (!match) return { file: mainFile, line: 0, severity: fallback, message: text.trim() };
   const [, kind = 'ERROR', file, line, message = ''] = match;
-  // A failed INCLUDE carries the thrown error's text on a second line; the first says it all.
-  const firstLine = message.split('\n')[0] ?? message;
+  // A failed INCLUDE carries the reason (the file handler's error) on a second line.
+  const [first = '', ...rest] = message.split('\n');
+  const reason = rest
+    .join(' ')
+    .replace(/^(?:\s*Error:)+\s*/, '')
+    .trim();
   return {
     file: file ?? mainFile,
     line: line ? Number(line) : 0,
     severity: SEVERITY[kind] ?? fallback,
-    message: firstLine.trim(),
+    message: reason ? `${first.trim()} ${reason}` : first.trim(),
   };
 }
 

@@ -15,12 +15,20 @@ export class SaveQueue {
   private timers = new Map<string, ReturnType<typeof setTimeout>>();
   private inFlight = new Map<string, Promise<void>>();
   private dirty = new Map<string, () => string>();
+  private shown = new Map<string, SaveState>();
 
   constructor(
     private readonly save: (path: string, source: string) => Promise<void>,
-    private readonly onStatus: (path: string, status: SaveStatus) => void,
+    private readonly reportStatus: (path: string, status: SaveStatus) => void,
     private readonly delayMs = 800,
   ) {}
+
+  /** Reports a change of state only: typing must not re-render the page at every key. */
+  private onStatus(path: string, status: SaveStatus): void {
+    if (status.state !== 'failed' && this.shown.get(path) === status.state) return;
+    this.shown.set(path, status.state);
+    this.reportStatus(path, status);
+  }
 
   changed(path: string, read: () => string): void {
     this.dirty.set(path, read);
@@ -41,6 +49,7 @@ export class SaveQueue {
     clearTimeout(this.timers.get(path));
     this.timers.delete(path);
     this.dirty.delete(path);
+    this.shown.delete(path);
   }
 
   dispose(): void {
