@@ -1,9 +1,9 @@
 import { forEachDiagnostic } from '@codemirror/lint';
 import { EditorView } from '@codemirror/view';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { EditorApi } from './editor-api';
 import InkEditor from './ink-editor';
 
@@ -114,5 +114,35 @@ describe('the ink editor', () => {
     expect(
       await screen.findByText('Not saved: Your works are over 5 MB', {}, { timeout: 3000 }),
     ).toBeTruthy();
+  });
+
+  it('adds, renames and deletes files through the API, refusing a bad name', async () => {
+    const { work } = await renderEditor({ 'main.ink': 'Hello.\n-> END\n' });
+    const submitName = (name: string, button: string) => {
+      fireEvent.change(screen.getByLabelText('File name'), { target: { value: name } });
+      act(() => screen.getByRole('button', { name: button }).click());
+    };
+
+    act(() => screen.getByRole('button', { name: 'New file' }).click());
+    submitName('../two.ink', 'Create');
+    expect((await screen.findByRole('alert')).textContent).toContain('ending in .ink');
+    submitName('parts/two.ink', 'Create');
+    await screen.findByRole('button', { name: 'parts/two.ink', current: 'page' });
+    expect(work.files.get('parts/two.ink')).toBe('');
+
+    act(() => screen.getByRole('button', { name: 'Rename' }).click());
+    submitName('main.ink', 'Rename file');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'There is already a file with this name',
+    );
+    submitName('two.ink', 'Rename file');
+    await screen.findByRole('button', { name: 'two.ink', current: 'page' });
+    expect([...work.files.keys()].sort()).toEqual(['main.ink', 'two.ink']);
+
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    act(() => screen.getByRole('button', { name: 'Delete' }).click());
+    await screen.findByRole('button', { name: 'main.ink', current: 'page' });
+    expect([...work.files.keys()]).toEqual(['main.ink']);
+    expect(screen.queryByRole('button', { name: 'two.ink' })).toBeNull();
   });
 });
