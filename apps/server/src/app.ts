@@ -36,6 +36,10 @@ import {
   registerCommentRoutes,
 } from './modules/social/index.js';
 import { createSpeechModule } from './modules/speech/index.js';
+import {
+  createStudioAnalytics,
+  registerStudioAnalyticsRoutes,
+} from './modules/studio/analytics/index.js';
 import { createVideoService, type VideoService, videoOptionsFrom } from './modules/video/index.js';
 import { createVideoServe } from './modules/video/serve/index.js';
 import {
@@ -277,6 +281,8 @@ export async function buildApp({
         limits: createCommentLimits(config.SOCIAL_RATE_LIMIT_SCALE),
         optionalAuth: (request) => optionalAuth(request, sessions.verifyToken),
       });
+      // Creator analytics (studio-player branch); the studio module's own routes are wired apart.
+      registerStudioAnalyticsRoutes(api, createStudioAnalytics({ db, now }));
     },
     { prefix },
   );
