@@ -329,6 +329,8 @@ export async function buildApp({
       discordClientId: config.DISCORD_CLIENT_ID ?? null,
       environment: config.NODE_ENV,
       publicUrl: new URL(config.PUBLIC_URL).origin,
+      studioOrigin: config.studioOrigin,
+      studioUrl: config.STUDIO_PUBLIC_URL ?? config.studioOrigin,
     },
     pages: createSharePages({ db, publicUrl: config.PUBLIC_URL, readProfile: profiles.read }),
     pageCacheMs: config.CATALOGUE_CACHE_MS,
