@@ -50,11 +50,13 @@ function useCharts(data: StudioAnalytics | undefined) {
             label: t('funnel.starts'),
             data: data.chapters.map((c) => c.starts),
             backgroundColor: CHART_COLORS.primary,
+            maxBarThickness: 56,
           },
           {
             label: t('funnel.completions'),
             data: data.chapters.map((c) => c.completions),
             backgroundColor: CHART_COLORS.accent,
+            maxBarThickness: 56,
           },
         ],
       },

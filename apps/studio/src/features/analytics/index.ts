@@ -1,4 +1,7 @@
-/** The analytics page, meant to be loaded lazily: `lazy(() => import('…/features/analytics'))`. */
+/**
+ * The analytics page, to be loaded lazily (`lazy(() => import('…/features/analytics'))`); the
+ * shell adapts its API client with `analyticsApiFrom` from analytics-client.ts.
+ */
 
-export { type AnalyticsApi, analyticsApiFrom } from './analytics-api';
+export type { AnalyticsApi } from './analytics-api';
 export { type AnalyticsPageProps, default } from './analytics-page';

@@ -1,5 +1,4 @@
-import { STUDIO_ANALYTICS_RANGE } from '@taleforge/contracts';
-import type { AnalyticsRange } from './analytics-api';
+import { ANALYTICS_RANGES, type AnalyticsRange } from './analytics-api';
 import { useAnalyticsText } from './use-analytics-text';
 
 /** The period as a radio group: arrow keys move between the options, as a segmented control should. */
@@ -14,7 +13,7 @@ export function RangePicker({
   return (
     <fieldset className="analytics-range">
       <legend>{t('range.label')}</legend>
-      {STUDIO_ANALYTICS_RANGE.map((range) => (
+      {ANALYTICS_RANGES.map((range) => (
         <label key={range} className={range === value ? 'analytics-range__on' : undefined}>
           <input
             type="radio"
