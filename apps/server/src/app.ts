@@ -36,7 +36,12 @@ import {
   registerCommentRoutes,
 } from './modules/social/index.js';
 import { createSpeechModule } from './modules/speech/index.js';
-import { createStudioService, registerStudioRoutes } from './modules/studio/index.js';
+import {
+  createStudioAnalytics,
+  createStudioService,
+  registerStudioAnalyticsRoutes,
+  registerStudioRoutes,
+} from './modules/studio/index.js';
 import { createVideoService, type VideoService, videoOptionsFrom } from './modules/video/index.js';
 import { createVideoServe } from './modules/video/serve/index.js';
 import {
@@ -274,6 +279,7 @@ export async function buildApp({
         optionalAuth: (request) => optionalAuth(request, sessions.verifyToken),
       });
       registerStudioRoutes(api, studio);
+      registerStudioAnalyticsRoutes(api, createStudioAnalytics({ db, now }));
       const socialModule = createSocialModule({
         db,
         now,
@@ -339,6 +345,8 @@ export async function buildApp({
       discordClientId: config.DISCORD_CLIENT_ID ?? null,
       environment: config.NODE_ENV,
       publicUrl: new URL(config.PUBLIC_URL).origin,
+      studioOrigin: config.studioOrigin,
+      studioUrl: config.STUDIO_PUBLIC_URL ?? config.studioOrigin,
     },
     pages: createSharePages({ db, publicUrl: config.PUBLIC_URL, readProfile: profiles.read }),
     pageCacheMs: config.CATALOGUE_CACHE_MS,

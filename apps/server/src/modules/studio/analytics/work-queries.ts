@@ -1,0 +1,15 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../../platform/db/client.js';
+import { studioWorks } from '../../../platform/db/schema/index.js';
+
+/** Who owns a work and which game players see (the studio's own table, read only). */
+export async function findWorkOwnerAndGame(
+  db: Db,
+  workId: number,
+): Promise<{ ownerId: number; gameId: number | null } | null> {
+  const [row] = await db
+    .select({ ownerId: studioWorks.ownerId, gameId: studioWorks.gameId })
+    .from(studioWorks)
+    .where(eq(studioWorks.id, workId));
+  return row ?? null;
+}
