@@ -36,7 +36,12 @@ import {
   registerCommentRoutes,
 } from './modules/social/index.js';
 import { createSpeechModule } from './modules/speech/index.js';
-import { createStudioService, registerStudioRoutes } from './modules/studio/index.js';
+import {
+  createStudioService,
+  registerStudioExportRoutes,
+  registerStudioImportRoutes,
+  registerStudioRoutes,
+} from './modules/studio/index.js';
 import { createVideoService, type VideoService, videoOptionsFrom } from './modules/video/index.js';
 import { createVideoServe } from './modules/video/serve/index.js';
 import {
@@ -262,6 +267,8 @@ export async function buildApp({
         optionalAuth: (request) => optionalAuth(request, sessions.verifyToken),
       });
       registerStudioRoutes(api, studio);
+      registerStudioImportRoutes(api, studio);
+      registerStudioExportRoutes(api, studio);
       const socialModule = createSocialModule({
         db,
         now,

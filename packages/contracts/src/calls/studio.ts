@@ -53,9 +53,9 @@ export const studioCharacterSchema = z.strictObject({
   chat: characterPersonaSchema.nullable().default(null),
   /**
    * An imported Character Card's own fields (V2/V3 `data`: examples, lorebook, creator…), kept so
-   * exporting the character gives them back; null when the character was made in the studio.
+   * exporting the character gives them back; absent when the character was made in the studio.
    */
-  card: z.record(z.string(), z.unknown()).nullable().default(null),
+  card: z.record(z.string(), z.unknown()).optional(),
 });
 export type StudioCharacter = z.infer<typeof studioCharacterSchema>;
 

@@ -20,6 +20,8 @@ export interface ImportedContent {
   files: Record<string, string>;
   chapters: WorkChapter[];
   characters: StudioCharacter[];
+  /** The imported story's own title (Twee's StoryTitle): a work with no chapters yet takes it. */
+  title?: StudioWork['title'];
 }
 
 export interface StudioCoreDeps {
@@ -191,6 +193,7 @@ export function createStudioCore({ db, now, urls }: StudioCoreDeps) {
         const changes = {
           chapters: [...row.chapters, ...content.chapters],
           characters: [...row.characters, ...content.characters],
+          ...(content.title && row.chapters.length === 0 ? { title: content.title } : {}),
         };
         if (changes.chapters.length > STUDIO_LIMITS.chaptersMax) {
           throw new AppError(

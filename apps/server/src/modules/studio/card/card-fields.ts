@@ -59,13 +59,13 @@ export function cardFieldsOf(character: StudioCharacter): CardData {
   const name = anyText(character.name);
   const persona = anyText(character.persona);
   const greeting = anyText(character.greeting);
-  const samePersona = character.card !== null && persona === personaOf(kept);
+  const samePersona = character.card !== undefined && persona === personaOf(kept);
   return {
-    name: character.card !== null && name === nameOf(kept) ? textOf(kept, 'name') : name,
+    name: character.card !== undefined && name === nameOf(kept) ? textOf(kept, 'name') : name,
     description: samePersona ? textOf(kept, 'description') : persona,
     personality: samePersona ? textOf(kept, 'personality') : '',
     scenario: samePersona ? textOf(kept, 'scenario') : '',
     first_mes:
-      character.card !== null && greeting === greetingOf(kept) ? textOf(kept, 'first_mes') : greeting,
+      character.card !== undefined && greeting === greetingOf(kept) ? textOf(kept, 'first_mes') : greeting,
   };
 }

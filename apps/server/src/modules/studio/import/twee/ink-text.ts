@@ -5,7 +5,8 @@
 export function escapeInk(text: string): string {
   return text
     .replace(/[\\{}|#[\]~]/g, '\\$&')
-    .replace(/\/(?=[/*])/g, '\\/')
+    // ink drops comments before it reads escapes, so `//` and `/*` are split, not escaped.
+    .replace(/\/(?=[/*])/g, '/\\')
     .replace(/-(?=>)/g, '\\-')
     .replace(/<(?=[->])/g, '\\<')
     .replace(/^(\s*)([*+\-=(]|TODO)/, '$1\\$2');
