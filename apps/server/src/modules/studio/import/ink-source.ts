@@ -6,7 +6,7 @@ import { decodeText, unreadable } from './import-error.js';
 import type { ImportedFile, ImportedStory } from './import-result.js';
 import { readZip } from './safe-zip.js';
 
-const INCLUDE = /^(\s*INCLUDE\s+)(.+?)\s*$/gm;
+const INCLUDE = /^([ \t]*INCLUDE[ \t]+)([^\r\n]+?)[ \t]*(?=\r?$)/gm;
 
 /** A file name the work accepts (letters, digits, `_`, `-`, `.`), keeping its folders. */
 export function workFileName(name: string): string {
