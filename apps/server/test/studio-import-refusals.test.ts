@@ -24,7 +24,11 @@ async function workWithContent(token: string): Promise<StudioWork> {
   await saveFile(server, token, work.id, 'main.ink', 'Hello.\n-> END');
   const res = await api(server, CALLS.studioWorkUpdate, {
     token,
-    body: { id: work.id, revision: 1, chapters: [{ title: { en_US: 'One' }, file: 'main.ink', price_gems: 0 }] },
+    body: {
+      id: work.id,
+      revision: 1,
+      chapters: [{ title: { en_US: 'One' }, file: 'main.ink', price_gems: 0 }],
+    },
   });
   return res.data!;
 }
@@ -32,11 +36,17 @@ async function workWithContent(token: string): Promise<StudioWork> {
 async function expectUnchanged(token: string, before: StudioWork) {
   const after = await api(server, CALLS.studioWork, { token, query: { id: before.id } });
   expect(after.data).toEqual(before);
-  const file = await api(server, CALLS.studioFile, { token, query: { id: before.id, path: 'main.ink' } });
+  const file = await api(server, CALLS.studioFile, {
+    token,
+    query: { id: before.id, path: 'main.ink' },
+  });
   expect(file.data!.source).toBe('Hello.\n-> END');
 }
 
-const png = () => sharp({ create: { width: 2, height: 2, channels: 3, background: '#000' } }).png().toBuffer();
+const png = () =>
+  sharp({ create: { width: 2, height: 2, channels: 3, background: '#000' } })
+    .png()
+    .toBuffer();
 
 describe('a refused import changes nothing', () => {
   it.each([
@@ -79,13 +89,17 @@ describe('a refused import changes nothing', () => {
       what: 'a card PNG with a broken chunk',
       kind: 'card' as const,
       bytes: async () => {
-        const card = Buffer.from(JSON.stringify({ spec: 'chara_card_v2', data: { name: 'Mira' } })).toString('base64');
+        const card = Buffer.from(
+          JSON.stringify({ spec: 'chara_card_v2', data: { name: 'Mira' } }),
+        ).toString('base64');
         const bytes = Buffer.from(addPngText(await png(), [['chara', card]]));
         bytes[bytes.indexOf('chara') + 8]! ^= 0x55;
         return bytes;
       },
       status: STATUS.STUDIO_CARD_INVALID,
-      desc: expect.stringMatching(/^This character card could not be read: PNG chunk tEXt at byte \d+ is damaged \(checksum mismatch\)$/),
+      desc: expect.stringMatching(
+        /^This character card could not be read: PNG chunk tEXt at byte \d+ is damaged \(checksum mismatch\)$/,
+      ),
     },
     {
       what: 'a card PNG without a card',
@@ -128,7 +142,10 @@ describe('a refused import changes nothing', () => {
   it('refuses an imported file that would pass the 5 MB of sources (6502)', async () => {
     const { token } = await signedIn(server);
     const before = await workWithContent(token);
-    const big = zipSync({ 'a.ink': new Uint8Array(3 * 1024 * 1024).fill(65), 'b.ink': new Uint8Array(2.5 * 1024 * 1024).fill(66) });
+    const big = zipSync({
+      'a.ink': new Uint8Array(3 * 1024 * 1024).fill(65),
+      'b.ink': new Uint8Array(2.5 * 1024 * 1024).fill(66),
+    });
     const res = await uploadImport(server, token, { id: before.id, kind: 'ink_zip' }, big);
     expect(res.status).toBe(STATUS.STUDIO_SOURCES_TOO_LARGE);
     await expectUnchanged(token, before);
@@ -140,7 +157,12 @@ describe('a refused import changes nothing', () => {
     const visitor = await signedIn(server, 'DF_ID');
     const other = await signedIn(server);
     const card = strToU8(JSON.stringify({ name: 'Intruder' }));
-    const asVisitor = await uploadImport(server, visitor.token, { id: before.id, kind: 'card' }, card);
+    const asVisitor = await uploadImport(
+      server,
+      visitor.token,
+      { id: before.id, kind: 'card' },
+      card,
+    );
     expect(asVisitor.status).toBe(STATUS.STUDIO_LOGIN_TO_CREATE);
     const asOther = await uploadImport(server, other.token, { id: before.id, kind: 'card' }, card);
     expect(asOther.status).toBe(STATUS.STUDIO_WORK_NOT_FOUND);

@@ -1,4 +1,4 @@
-import { CALLS, STATUS, type StudioWork } from '@taleforge/contracts';
+import { CALLS, type StudioWork } from '@taleforge/contracts';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishGame } from '../src/modules/play/publish.js';
@@ -35,7 +35,12 @@ async function filesOf(token: string, work: StudioWork) {
 }
 
 /** Publishes one chapter of the imported files through play and plays it through the API. */
-async function playImported(creatorId: number, files: Record<string, string>, main: string, steps: number) {
+async function playImported(
+  creatorId: number,
+  files: Record<string, string>,
+  main: string,
+  steps: number,
+) {
   const gameId = await publishGame(
     server.database.db,
     storyGameDefinition({
@@ -56,7 +61,12 @@ describe('importing ink', () => {
     const { user, token } = await signedIn(server);
     const work = await createWork(server, token);
     const original = readWork('inkjs/misc/include.ink');
-    const res = await uploadImport(server, token, { id: work.id, kind: 'ink_zip', name: 'misc.zip' }, zipFolder(original.files));
+    const res = await uploadImport(
+      server,
+      token,
+      { id: work.id, kind: 'ink_zip', name: 'misc.zip' },
+      zipFolder(original.files),
+    );
     expect(res.status, res.desc).toBe(200);
     const imported = res.data!.work;
     expect(imported.revision).toBe(work.revision + 1);
@@ -84,9 +94,13 @@ describe('importing ink', () => {
       { id: work.id, kind: 'ink', name: 'TheIntercept.ink' },
       Buffer.from(original.files[original.main]!),
     );
-    expect(res.data!.work.chapters).toEqual([{ title: { en_US: 'TheIntercept' }, file: 'TheIntercept.ink', price_gems: 0 }]);
+    expect(res.data!.work.chapters).toEqual([
+      { title: { en_US: 'TheIntercept' }, file: 'TheIntercept.ink', price_gems: 0 },
+    ]);
     const files = await filesOf(token, res.data!.work);
-    expect(await playImported(user.id, files, 'TheIntercept.ink', 40)).toEqual(playWithInkjs(original, 40));
+    expect(await playImported(user.id, files, 'TheIntercept.ink', 40)).toEqual(
+      playWithInkjs(original, 40),
+    );
   });
 
   it('keeps compiled ink as a file whose JSON plays as the source did', async () => {
@@ -95,7 +109,12 @@ describe('importing ink', () => {
     const original = readWork('the-intercept/TheIntercept.ink');
     const { Compiler } = await import('inkjs/full');
     const json = new Compiler(original.files[original.main]!).Compile().ToJson()!;
-    const res = await uploadImport(server, token, { id: work.id, kind: 'ink_json', name: 'intercept.json' }, Buffer.from(json));
+    const res = await uploadImport(
+      server,
+      token,
+      { id: work.id, kind: 'ink_json', name: 'intercept.json' },
+      Buffer.from(json),
+    );
     expect(res.status, res.desc).toBe(200);
     const files = await filesOf(token, res.data!.work);
     const stored = precompiledStory(files['intercept.ink']!)!;
@@ -119,7 +138,10 @@ describe('importing Twee', () => {
       { title: { en_US: 'Lock and Key: Variable in SugarCube' }, file: 'lock.ink', price_gems: 0 },
     ]);
     expect(res.data!.unconverted).toEqual([
-      { where: 'Back Room', what: '<<linkreplace "Pick up the key">><<set $key to true>>You have a key.<</linkreplace>>' },
+      {
+        where: 'Back Room',
+        what: '<<linkreplace "Pick up the key">><<set $key to true>>You have a key.<</linkreplace>>',
+      },
     ]);
   });
 });
@@ -132,9 +154,22 @@ describe('importing character cards', () => {
     const first = await uploadImport(server, token, { id: work.id, kind: 'card' }, png);
     expect(first.status, first.desc).toBe(200);
     const skynet = first.data!.work.characters[0]!;
-    expect(skynet).toMatchObject({ key: 'skynet', name: { en_US: 'Skynet' }, greeting: { en_US: 'How can I help you today User.' } });
-    const card = { spec: 'chara_card_v3', spec_version: '3.0', data: { ...skynet.card, nickname: 'Sky' } };
-    const second = await uploadImport(server, token, { id: work.id, kind: 'card' }, Buffer.from(JSON.stringify(card)));
+    expect(skynet).toMatchObject({
+      key: 'skynet',
+      name: { en_US: 'Skynet' },
+      greeting: { en_US: 'How can I help you today User.' },
+    });
+    const card = {
+      spec: 'chara_card_v3',
+      spec_version: '3.0',
+      data: { ...skynet.card, nickname: 'Sky' },
+    };
+    const second = await uploadImport(
+      server,
+      token,
+      { id: work.id, kind: 'card' },
+      Buffer.from(JSON.stringify(card)),
+    );
     expect(second.data!.work.characters.map((c) => c.key)).toEqual(['skynet', 'skynet_2']);
     expect(second.data!.work.characters[1]!.card).toMatchObject({ nickname: 'Sky' });
   });

@@ -1,5 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { CALLS, type CallData, STUDIO_EXPORT_PATH, type STUDIO_IMPORT_KINDS } from '@taleforge/contracts';
+import {
+  CALLS,
+  type CallData,
+  STUDIO_EXPORT_PATH,
+  type STUDIO_IMPORT_KINDS,
+} from '@taleforge/contracts';
 import { Story } from 'inkjs';
 import { AppError } from '../../src/platform/http/app-error.js';
 import { call, type EnvelopeResponse } from './http.js';
@@ -7,7 +12,8 @@ import { type Passage, pick, type Tagged } from './public-ink.js';
 import type { TestServer } from './server.js';
 
 /** Test material by its path under test/fixtures/. */
-export const fixture = (path: string) => readFileSync(new URL(`../fixtures/${path}`, import.meta.url));
+export const fixture = (path: string) =>
+  readFileSync(new URL(`../fixtures/${path}`, import.meta.url));
 
 /** The status and detail a call is refused with; fails the test when it is not refused. */
 export async function refusal(run: () => unknown): Promise<{ status: number; detail?: string }> {
@@ -69,13 +75,16 @@ export async function download(
   query: { id: number; what: 'sources' | 'card_json' | 'card_png'; character?: string },
 ) {
   const search: Record<string, string> = { df_id: 'v_testdevice' };
-  for (const [name, value] of Object.entries(query)) if (value !== undefined) search[name] = String(value);
+  for (const [name, value] of Object.entries(query))
+    if (value !== undefined) search[name] = String(value);
   const res = await fetch(server.url(STUDIO_EXPORT_PATH, search), {
     headers: { authorization: token },
   });
   const bytes = new Uint8Array(await res.arrayBuffer());
-  const envelope = res.headers.get('content-type')?.startsWith('application/json') && !res.headers.get('content-disposition')
-    ? (JSON.parse(Buffer.from(bytes).toString('utf8')) as { status: number; desc: string })
-    : null;
+  const envelope =
+    res.headers.get('content-type')?.startsWith('application/json') &&
+    !res.headers.get('content-disposition')
+      ? (JSON.parse(Buffer.from(bytes).toString('utf8')) as { status: number; desc: string })
+      : null;
   return { http: res.status, headers: res.headers, bytes, envelope };
 }

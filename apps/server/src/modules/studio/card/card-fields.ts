@@ -66,6 +66,8 @@ export function cardFieldsOf(character: StudioCharacter): CardData {
     personality: samePersona ? textOf(kept, 'personality') : '',
     scenario: samePersona ? textOf(kept, 'scenario') : '',
     first_mes:
-      character.card !== undefined && greeting === greetingOf(kept) ? textOf(kept, 'first_mes') : greeting,
+      character.card !== undefined && greeting === greetingOf(kept)
+        ? textOf(kept, 'first_mes')
+        : greeting,
   };
 }

@@ -25,7 +25,10 @@ const V3 = {
 
 const json = (card: unknown) => Buffer.from(JSON.stringify(card));
 const b64 = (card: unknown) => Buffer.from(JSON.stringify(card)).toString('base64');
-const blankPng = () => sharp({ create: { width: 2, height: 2, channels: 3, background: '#000' } }).png().toBuffer();
+const blankPng = () =>
+  sharp({ create: { width: 2, height: 2, channels: 3, background: '#000' } })
+    .png()
+    .toBuffer();
 
 describe('importing a character card', () => {
   it('reads a V2 card in a PNG made by another tool', () => {
@@ -33,7 +36,9 @@ describe('importing a character card', () => {
     expect(character.key).toBe('skynet');
     expect(character.name).toEqual({ en_US: 'Skynet' });
     expect(character.greeting).toEqual({ en_US: 'How can I help you today User.' });
-    expect(character.persona.en_US).toMatch(/^Skynet's = \[AGI.*\n\nPersonality: Skynet is an AGI.*\n\nScenario: Skynet is an AGI/s);
+    expect(character.persona.en_US).toMatch(
+      /^Skynet's = \[AGI.*\n\nPersonality: Skynet is an AGI.*\n\nScenario: Skynet is an AGI/s,
+    );
     expect(character.card).toMatchObject({ metadata: { tool: { name: 'AI Character Editor' } } });
   });
 
@@ -45,13 +50,23 @@ describe('importing a character card', () => {
     );
     expect(character.face.hairStyle).toMatch(/^(short|long|bun|spiky|hood)$/);
     expect(importCard(json(V3)).character.face).toEqual(character.face);
-    expect(character.card).toMatchObject({ nickname: 'Mira', alternate_greetings: ['Oh. You again.'] });
+    expect(character.card).toMatchObject({
+      nickname: 'Mira',
+      alternate_greetings: ['Oh. You again.'],
+    });
     expect(unconverted).toEqual([]);
   });
 
   it('prefers the ccv3 chunk over chara in a PNG that has both', async () => {
-    const v2 = { spec: 'chara_card_v2', spec_version: '2.0', data: { ...V3.data, name: 'Old Mira' } };
-    const png = addPngText(await blankPng(), [['chara', b64(v2)], ['ccv3', b64(V3)]]);
+    const v2 = {
+      spec: 'chara_card_v2',
+      spec_version: '2.0',
+      data: { ...V3.data, name: 'Old Mira' },
+    };
+    const png = addPngText(await blankPng(), [
+      ['chara', b64(v2)],
+      ['ccv3', b64(V3)],
+    ]);
     expect(importCard(png).character.name).toEqual({ en_US: 'Mira Vale' });
   });
 
@@ -59,18 +74,25 @@ describe('importing a character card', () => {
     const long = { ...V3, data: { ...V3.data, description: 'x'.repeat(2000) } };
     const { character, unconverted } = importCard(json(long));
     expect([...character.persona.en_US!].length).toBe(1500);
-    expect(unconverted).toEqual([{ where: 'persona', what: 'longer than 1500 characters: shortened here, kept whole for export' }]);
+    expect(unconverted).toEqual([
+      {
+        where: 'persona',
+        what: 'longer than 1500 characters: shortened here, kept whole for export',
+      },
+    ]);
     expect(character.card!.description).toBe(long.data.description);
   });
 
   it('names what is wrong with a damaged PNG', async () => {
-    const png = addPngText(await blankPng(), [['ccv3', b64(V3)]]);
-    const at = png.indexOf(Buffer.from('ccv3')) + 10;
+    const png = Buffer.from(addPngText(await blankPng(), [['ccv3', b64(V3)]]));
+    const at = png.indexOf('ccv3') + 10;
     const broken = Buffer.from(png);
     broken[at] = broken[at]! ^ 0xff;
     expect(await refusal(() => importCard(broken))).toEqual({
       status: STATUS.STUDIO_CARD_INVALID,
-      detail: expect.stringMatching(/^PNG chunk tEXt at byte \d+ is damaged \(checksum mismatch\)$/),
+      detail: expect.stringMatching(
+        /^PNG chunk tEXt at byte \d+ is damaged \(checksum mismatch\)$/,
+      ),
     });
     expect((await refusal(() => importCard(png.subarray(0, png.length - 30)))).detail).toMatch(
       /runs past the end of the file|cut short/,
@@ -80,7 +102,11 @@ describe('importing a character card', () => {
   it.each([
     ['a PNG without a card', 'none', /no "chara" or "ccv3" text chunk/],
     ['a chunk that is not base64', 'chara:%%%', /"chara" chunk is not base64/],
-    ['base64 that is not JSON', `ccv3:${Buffer.from('hello').toString('base64')}`, /"ccv3" chunk is not JSON/],
+    [
+      'base64 that is not JSON',
+      `ccv3:${Buffer.from('hello').toString('base64')}`,
+      /"ccv3" chunk is not JSON/,
+    ],
   ])('refuses %s, saying so', async (_what, chunk, detail) => {
     const [key, text] = chunk.split(':');
     const png = addPngText(await blankPng(), text ? [[key!, text]] : []);
@@ -96,7 +122,10 @@ describe('importing a character card', () => {
     [{ ...V3, data: { ...V3.data, first_mes: 42 } }, '"first_mes" is not text'],
     [[1, 2], 'the card is not a JSON object'],
   ])('refuses a malformed card JSON: %j', async (card, detail) => {
-    expect(await refusal(() => importCard(json(card)))).toEqual({ status: STATUS.STUDIO_CARD_INVALID, detail });
+    expect(await refusal(() => importCard(json(card)))).toEqual({
+      status: STATUS.STUDIO_CARD_INVALID,
+      detail,
+    });
   });
 
   it('reads the text chunks of a PNG it wrote', async () => {

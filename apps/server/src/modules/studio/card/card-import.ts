@@ -33,12 +33,16 @@ function cardInPng(bytes: Uint8Array): unknown {
   if (!key) throw badCard('this PNG carries no character card (no "chara" or "ccv3" text chunk)');
   const encoded = texts.get(key)!.trim();
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(encoded)) throw badCard(`the "${key}" chunk is not base64`);
-  return parseJson(decodeText(Buffer.from(encoded, 'base64'), `the "${key}" chunk`), `the "${key}" chunk`);
+  return parseJson(
+    decodeText(Buffer.from(encoded, 'base64'), `the "${key}" chunk`),
+    `the "${key}" chunk`,
+  );
 }
 
 /** A V3 or V2 card's `data`, or a V1 card itself (its fields at the top). */
 function dataOf(card: unknown): CardData {
-  if (!card || typeof card !== 'object' || Array.isArray(card)) throw badCard('the card is not a JSON object');
+  if (!card || typeof card !== 'object' || Array.isArray(card))
+    throw badCard('the card is not a JSON object');
   const top = card as CardData;
   const spec = top.spec;
   if (spec === 'chara_card_v3' || spec === 'chara_card_v2') {
@@ -77,19 +81,29 @@ function keyFor(name: string, taken: ReadonlySet<string>): string {
  * (description, personality, scenario), greeting (first_mes) and a generated face. The card's
  * whole `data` is kept on the character so exporting it gives everything back.
  */
-export function importCard(bytes: Uint8Array, taken: ReadonlySet<string> = new Set()): ImportedCharacter {
-  const data = dataOf(isPng(bytes) ? cardInPng(bytes) : parseJson(decodeText(bytes, 'card'), 'the card'));
+export function importCard(
+  bytes: Uint8Array,
+  taken: ReadonlySet<string> = new Set(),
+): ImportedCharacter {
+  const data = dataOf(
+    isPng(bytes) ? cardInPng(bytes) : parseJson(decodeText(bytes, 'card'), 'the card'),
+  );
   for (const field of TEXT_FIELDS)
-    if (data[field] !== undefined && typeof data[field] !== 'string') throw badCard(`"${field}" is not text`);
+    if (data[field] !== undefined && typeof data[field] !== 'string')
+      throw badCard(`"${field}" is not text`);
   const name = nameOf(data);
   if (!name) throw badCard('the card has no name');
   checkStorable(data, 'data');
   const unconverted: ImportedCharacter['unconverted'] = [];
   const shortened = (field: string, max: number) =>
-    unconverted.push({ where: field, what: `longer than ${max} characters: shortened here, kept whole for export` });
+    unconverted.push({
+      where: field,
+      what: `longer than ${max} characters: shortened here, kept whole for export`,
+    });
   if ([...textOf(data, 'name').trim()].length > NAME_MAX) shortened('name', NAME_MAX);
   if ([...joinPersona(data)].length > PERSONA_MAX) shortened('persona', PERSONA_MAX);
-  if ([...textOf(data, 'first_mes').trim()].length > GREETING_MAX) shortened('first_mes', GREETING_MAX);
+  if ([...textOf(data, 'first_mes').trim()].length > GREETING_MAX)
+    shortened('first_mes', GREETING_MAX);
   const persona = personaOf(data);
   const greeting = greetingOf(data);
   const character: StudioCharacter = {

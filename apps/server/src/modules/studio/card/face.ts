@@ -1,5 +1,5 @@
-import type { StudioCharacter } from '@taleforge/contracts';
 import { createHash } from 'node:crypto';
+import type { StudioCharacter } from '@taleforge/contracts';
 
 const SKIN = ['#f1c9a5', '#e0ac69', '#c68642', '#8d5524', '#ffdbac', '#d9a066'];
 const HAIR = ['#2b1b12', '#6b3e26', '#b8860b', '#d4d4d4', '#1f2a44', '#8b2e2e', '#e8c07d'];

@@ -70,7 +70,14 @@ function chunk(type: string, data: Uint8Array): Uint8Array {
 export function addPngText(png: Uint8Array, texts: [keyword: string, text: string][]): Uint8Array {
   const iend = png.length - 12;
   const added = texts.map(([keyword, text]) =>
-    chunk('tEXt', Buffer.concat([Buffer.from(keyword, 'latin1'), Buffer.from([0]), Buffer.from(text, 'latin1')])),
+    chunk(
+      'tEXt',
+      Buffer.concat([
+        Buffer.from(keyword, 'latin1'),
+        Buffer.from([0]),
+        Buffer.from(text, 'latin1'),
+      ]),
+    ),
   );
   return Buffer.concat([png.subarray(0, iend), ...added, png.subarray(iend)]);
 }

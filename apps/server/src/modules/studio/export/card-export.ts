@@ -15,12 +15,21 @@ export function cardV3(character: StudioCharacter) {
 
 /** The same as V2, for readers that know only `chara`: V3's own fields are left out. */
 function cardV2(character: StudioCharacter) {
-  const { assets, nickname, creator_notes_multilingual, source, group_only_greetings, creation_date, modification_date, ...v2 } =
-    cardV3(character).data as Record<string, unknown>;
+  const {
+    assets,
+    nickname,
+    creator_notes_multilingual,
+    source,
+    group_only_greetings,
+    creation_date,
+    modification_date,
+    ...v2
+  } = cardV3(character).data as Record<string, unknown>;
   return { spec: 'chara_card_v2', spec_version: '2.0', data: v2 };
 }
 
-export const cardJson = (character: StudioCharacter) => `${JSON.stringify(cardV3(character), null, 2)}\n`;
+export const cardJson = (character: StudioCharacter) =>
+  `${JSON.stringify(cardV3(character), null, 2)}\n`;
 
 const base64 = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64');
 

@@ -15,7 +15,9 @@ describe('exporting and importing again', () => {
     const again = importInkZip(sourcesZip(files));
     expect(Object.fromEntries(again.files.map((f) => [f.path, f.source]))).toEqual(work.files);
     const replayed = Object.fromEntries(again.files.map((f) => [f.path, f.source]));
-    expect(playWithInkjs({ main: 'include.ink', files: replayed }, 5)).toEqual(playWithInkjs(work, 5));
+    expect(playWithInkjs({ main: 'include.ink', files: replayed }, 5)).toEqual(
+      playWithInkjs(work, 5),
+    );
   });
 
   it('gives the same character from the card JSON and from the card PNG', async () => {
@@ -31,7 +33,12 @@ describe('exporting and importing again', () => {
     expect(card).toMatchObject({
       spec: 'chara_card_v3',
       spec_version: '3.0',
-      data: { name: 'Skynet', description: 'A quieter machine.', personality: '', first_mes: 'How can I help you today User.' },
+      data: {
+        name: 'Skynet',
+        description: 'A quieter machine.',
+        personality: '',
+        first_mes: 'How can I help you today User.',
+      },
     });
     expect(importCard(Buffer.from(cardJson(edited))).character).toMatchObject({
       name: edited.name,
@@ -48,7 +55,10 @@ describe('exporting and importing again', () => {
     const texts = readPngText(png);
     const v3 = JSON.parse(Buffer.from(texts.get('ccv3')!, 'base64').toString('utf8'));
     const v2 = JSON.parse(Buffer.from(texts.get('chara')!, 'base64').toString('utf8'));
-    expect(v3).toMatchObject({ spec: 'chara_card_v3', data: { name: 'Skynet', group_only_greetings: [] } });
+    expect(v3).toMatchObject({
+      spec: 'chara_card_v3',
+      data: { name: 'Skynet', group_only_greetings: [] },
+    });
     expect(v2.spec).toBe('chara_card_v2');
     expect(v2.data.group_only_greetings).toBeUndefined();
     expect(v2.data.first_mes).toBe('How can I help you today User.');

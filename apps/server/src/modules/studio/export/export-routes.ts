@@ -20,7 +20,12 @@ const exportCall = defineCall({
 
 /** A download name: the work's or character's name in letters a file system takes everywhere. */
 const fileName = (name: string, extension: string) =>
-  `${name.normalize('NFKD').replace(/[^A-Za-z0-9_-]+/g, '_').replace(/^_+|_+$/g, '') || 'work'}.${extension}`;
+  `${
+    name
+      .normalize('NFKD')
+      .replace(/[^A-Za-z0-9_-]+/g, '_')
+      .replace(/^_+|_+$/g, '') || 'work'
+  }.${extension}`;
 
 /**
  * The raw export (docs/decisions/0041): `sources` is the work's ink files as a zip, `card_json`
@@ -32,14 +37,21 @@ export function registerStudioExportRoutes(app: FastifyInstance, studio: StudioS
     url: STUDIO_EXPORT_PATH,
     ...gateOf(app, exportCall),
     handler: async (request, reply) => {
-      const query = parseInput(studioExportQuerySchema, request.query ?? {}, request.locale, 'query');
+      const query = parseInput(
+        studioExportQuerySchema,
+        request.query ?? {},
+        request.locale,
+        'query',
+      );
       const { userId } = signedIn(request);
       const work = await studio.get(userId, query.id);
       let body: Uint8Array | string;
       let type: string;
       let name: string;
       if (query.what === 'sources') {
-        const files = await Promise.all(work.files.map((f) => studio.file(userId, work.id, f.path)));
+        const files = await Promise.all(
+          work.files.map((f) => studio.file(userId, work.id, f.path)),
+        );
         body = sourcesZip(files);
         type = 'application/zip';
         name = fileName(work.title.en_US ?? work.title.zh_CN ?? work.title.ja_JP ?? '', 'zip');

@@ -21,9 +21,15 @@ function story(result: ImportedStory): ConvertedUpload {
     content: {
       files: Object.fromEntries(result.files.map((f) => [f.path, f.source])),
       // Imported chapters start free: the creator sets prices in the studio.
-      chapters: result.chapters.map((c) => ({ title: { en_US: c.title.slice(0, 80) }, file: c.file, price_gems: 0 })),
+      chapters: result.chapters.map((c) => ({
+        title: { en_US: c.title.slice(0, 80) },
+        file: c.file,
+        price_gems: 0,
+      })),
       characters: [],
-      ...(result.title ? { title: { en_US: result.title.slice(0, STUDIO_LIMITS.titleMaxChars) } } : {}),
+      ...(result.title
+        ? { title: { en_US: result.title.slice(0, STUDIO_LIMITS.titleMaxChars) } }
+        : {}),
     },
     unconverted: result.unconverted,
   };
@@ -52,7 +58,10 @@ export function convertUpload(
       const { character, unconverted } = importCard(bytes, takenKeys);
       return {
         content: { files: {}, chapters: [], characters: [character] },
-        unconverted: unconverted.map((u) => ({ where: `${character.key}: ${u.where}`, what: u.what })),
+        unconverted: unconverted.map((u) => ({
+          where: `${character.key}: ${u.where}`,
+          what: u.what,
+        })),
       };
     }
   }

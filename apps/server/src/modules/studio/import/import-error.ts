@@ -2,7 +2,8 @@ import { STATUS } from '@taleforge/contracts/status';
 import { AppError } from '../../../platform/http/app-error.js';
 
 /** What the creator is shown when an upload is refused: the status and, where it helps, what and where. */
-export const unreadable = (detail?: string) => new AppError(STATUS.STUDIO_IMPORT_UNREADABLE, detail);
+export const unreadable = (detail?: string) =>
+  new AppError(STATUS.STUDIO_IMPORT_UNREADABLE, detail);
 export const unsafeZip = (detail: string) => new AppError(STATUS.STUDIO_ZIP_UNSAFE, detail);
 export const notUtf8 = (file: string) => new AppError(STATUS.STUDIO_NOT_UTF8, file);
 export const badCard = (detail: string) => new AppError(STATUS.STUDIO_CARD_INVALID, detail);

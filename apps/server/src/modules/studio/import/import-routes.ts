@@ -14,10 +14,15 @@ const IMPORT_BODY_LIMIT = STUDIO_LIMITS.importMaxBytes + 64 * 1024;
  * a refused file changes nothing.
  */
 export function registerStudioImportRoutes(app: FastifyInstance, studio: StudioService): void {
-  defineUploadRoute(app, CALLS.studioImport, { bodyLimit: IMPORT_BODY_LIMIT }, async ({ query, bytes, auth }) => {
-    const work = await studio.get(auth.userId, query.id);
-    const taken = new Set(work.characters.map((c) => c.key));
-    const { content, unconverted } = convertUpload(query.kind, bytes, query.name, taken);
-    return { work: await studio.addImported(auth.userId, query.id, content), unconverted };
-  });
+  defineUploadRoute(
+    app,
+    CALLS.studioImport,
+    { bodyLimit: IMPORT_BODY_LIMIT },
+    async ({ query, bytes, auth }) => {
+      const work = await studio.get(auth.userId, query.id);
+      const taken = new Set(work.characters.map((c) => c.key));
+      const { content, unconverted } = convertUpload(query.kind, bytes, query.name, taken);
+      return { work: await studio.addImported(auth.userId, query.id, content), unconverted };
+    },
+  );
 }

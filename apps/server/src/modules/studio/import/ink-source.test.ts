@@ -9,7 +9,9 @@ const LATIN1 = Buffer.from('Caf\xe9 au lait\n', 'latin1');
 
 /** A folder of public ink zipped as an author would, under the folder's own name. */
 function zipOf(files: Record<string, string>, folder = 'story') {
-  return zipSync(Object.fromEntries(Object.entries(files).map(([p, s]) => [`${folder}/${p}`, strToU8(s)])));
+  return zipSync(
+    Object.fromEntries(Object.entries(files).map(([p, s]) => [`${folder}/${p}`, strToU8(s)])),
+  );
 }
 
 describe('importing one ink file', () => {
@@ -21,7 +23,9 @@ describe('importing one ink file', () => {
   });
 
   it('names the file with characters a work path accepts', () => {
-    expect(importInkFile(strToU8('Hi'), 'My Story (v2).ink').files[0]!.path).toBe('My_Story__v2_.ink');
+    expect(importInkFile(strToU8('Hi'), 'My Story (v2).ink').files[0]!.path).toBe(
+      'My_Story__v2_.ink',
+    );
   });
 
   it('refuses text that is not UTF-8, naming the file', async () => {
@@ -67,17 +71,30 @@ describe('importing a zip of ink', () => {
     expect(result.chapters.map((c) => c.title)).toEqual(['chapter_2', 'chapter_10']);
     const ten = result.files.find((f) => f.path === 'chapter_10.ink')!;
     expect(ten.source).toBe('INCLUDE shared_bits.ink\nTen {bit()}');
-    expect(playWithInkjs({ main: 'chapter_10.ink', files: Object.fromEntries(result.files.map((f) => [f.path, f.source])) }, 1)[0]!.lines[0]!.text).toBe('Ten !');
+    expect(
+      playWithInkjs(
+        {
+          main: 'chapter_10.ink',
+          files: Object.fromEntries(result.files.map((f) => [f.path, f.source])),
+        },
+        1,
+      )[0]!.lines[0]!.text,
+    ).toBe('Ten !');
   });
 
   it('lists what is not ink instead of dropping it silently', () => {
     const result = importInkZip(zipOf({ 'main.ink': 'Hi', 'cover.png': 'png' }));
-    expect(result.unconverted).toEqual([{ where: 'story/cover.png', what: 'not an ink file, left out' }]);
+    expect(result.unconverted).toEqual([
+      { where: 'story/cover.png', what: 'not an ink file, left out' },
+    ]);
   });
 
   it('refuses an entry that is not UTF-8, naming it', async () => {
     const zip = zipSync({ 'main.ink': strToU8('Hi'), 'menu.ink': LATIN1 });
-    expect(await refusal(() => importInkZip(zip))).toEqual({ status: STATUS.STUDIO_NOT_UTF8, detail: 'menu.ink' });
+    expect(await refusal(() => importInkZip(zip))).toEqual({
+      status: STATUS.STUDIO_NOT_UTF8,
+      detail: 'menu.ink',
+    });
   });
 
   it('refuses sources over 5 MB together', async () => {

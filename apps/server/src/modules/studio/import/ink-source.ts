@@ -80,6 +80,7 @@ export function importInkZip(bytes: Uint8Array): ImportedStory {
     .filter((p) => !p.includes('/') && !included.has(p))
     .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))
     .map((file) => ({ title: stemOf(file), file }));
-  if (chapters.length === 0) throw unreadable('every ink file is INCLUDEd by another: no chapter to start from');
+  if (chapters.length === 0)
+    throw unreadable('every ink file is INCLUDEd by another: no chapter to start from');
   return { files, chapters, unconverted };
 }

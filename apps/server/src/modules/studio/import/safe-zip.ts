@@ -1,5 +1,5 @@
 import { STUDIO_LIMITS } from '@taleforge/contracts/constants';
-import { Unzip, UnzipInflate, type UnzipFile } from 'fflate';
+import { Unzip, type UnzipFile, UnzipInflate } from 'fflate';
 import { unreadable, unsafeZip } from './import-error.js';
 
 /** One file of a zip, with its path checked and its bytes inflated within the limits. */

@@ -47,7 +47,9 @@ const TOKEN =
 
 /** Words ink gives a meaning to: a variable or knot by one of these names would not compile. */
 export const INK_WORDS = new Set(
-  'and or not true false temp return else function done end DONE END VAR CONST LIST INCLUDE EXTERNAL stopping cycle shuffle once'.split(' '),
+  'and or not true false temp return else function done end DONE END VAR CONST LIST INCLUDE EXTERNAL stopping cycle shuffle once'.split(
+    ' ',
+  ),
 );
 
 /** A Twine variable's ink name: `$gold` → `gold`, Harlowe's temporary `_x` → `tmp_x`. */
@@ -100,7 +102,11 @@ export function convertExpression(
 
 /** What kind of value an expression gives, for the variable's declaration. */
 export function valueKind(ink: string): 'number' | 'string' | 'boolean' {
-  if (/(==|!=|>=|<=|[<>?]|\band\b|\bor\b|\bnot\b|\btrue\b|\bfalse\b)/.test(ink.replace(/"[^"]*"/g, '""')))
+  if (
+    /(==|!=|>=|<=|[<>?]|\band\b|\bor\b|\bnot\b|\btrue\b|\bfalse\b)/.test(
+      ink.replace(/"[^"]*"/g, '""'),
+    )
+  )
     return 'boolean';
   if (/"/.test(ink)) return 'string';
   return 'number';

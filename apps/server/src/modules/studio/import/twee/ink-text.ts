@@ -3,13 +3,15 @@
  * (ink prints the character after `\` as it is), so the player reads what the Twine author wrote.
  */
 export function escapeInk(text: string): string {
-  return text
-    .replace(/[\\{}|#[\]~]/g, '\\$&')
-    // ink drops comments before it reads escapes, so `//` and `/*` are split, not escaped.
-    .replace(/\/(?=[/*])/g, '/\\')
-    .replace(/-(?=>)/g, '\\-')
-    .replace(/<(?=[->])/g, '\\<')
-    .replace(/^(\s*)([*+\-=(]|TODO)/, '$1\\$2');
+  return (
+    text
+      .replace(/[\\{}|#[\]~]/g, '\\$&')
+      // ink drops comments before it reads escapes, so `//` and `/*` are split, not escaped.
+      .replace(/\/(?=[/*])/g, '/\\')
+      .replace(/-(?=>)/g, '\\-')
+      .replace(/<(?=[->])/g, '\\<')
+      .replace(/^(\s*)([*+\-=(]|TODO)/, '$1\\$2')
+  );
 }
 
 /** An ink name for a passage: letters, digits and `_`, not a word ink reserves, not taken. */

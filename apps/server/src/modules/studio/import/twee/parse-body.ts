@@ -1,4 +1,4 @@
-import { type Node, convertAssignments, readLink } from './body.js';
+import { convertAssignments, type Node, readLink } from './body.js';
 import { convertExpression } from './expressions.js';
 
 /**
@@ -29,6 +29,12 @@ function closing(text: string, from: number, open: string, close: string, quotes
 const SUGAR = /<<\s*(\/?)\s*([A-Za-z][\w-]*)\s*([\s\S]*?)>>/y;
 const HARLOWE = /\(([A-Za-z][\w-]*):/y;
 const VARIABLE = /\$([A-Za-z_]\w*)/y;
+
+/** Whether the sticky pattern matches at `at` (its lastIndex is left just after the match). */
+function startsAt(pattern: RegExp, text: string, at: number): boolean {
+  pattern.lastIndex = at;
+  return pattern.test(text);
+}
 
 /**
  * Reads a passage's SugarCube or Harlowe text into nodes. What it does not understand becomes a
@@ -74,14 +80,17 @@ export class BodyParser {
         flush();
         this.at = SUGAR.lastIndex;
         out.push(this.sugar(name, m[3]!.trim(), m[0]!, m.index));
-      } else if (c === '(' && (HARLOWE.lastIndex = this.at) >= 0 && HARLOWE.test(text)) {
+      } else if (c === '(' && startsAt(HARLOWE, text, this.at)) {
         flush();
         this.harlowe(out);
-      } else if (c === '$' && (VARIABLE.lastIndex = this.at) >= 0 && VARIABLE.test(text)) {
+      } else if (c === '$' && startsAt(VARIABLE, text, this.at)) {
         flush();
         const v = text.slice(this.at, VARIABLE.lastIndex);
         this.at = VARIABLE.lastIndex;
-        const hookEnd = text.startsWith('[', this.at) && !text.startsWith('[[', this.at) ? closing(text, this.at, '[', ']', false) : -1;
+        const hookEnd =
+          text.startsWith('[', this.at) && !text.startsWith('[[', this.at)
+            ? closing(text, this.at, '[', ']', false)
+            : -1;
         // Harlowe's `$flag[shown when true]`: a changer on a hook, not converted.
         if (hookEnd > 0) {
           out.push({ t: 'skip', raw: v + text.slice(this.at, hookEnd + 1) });
@@ -180,7 +189,9 @@ export class BodyParser {
       out.push(assign ? { t: 'set', assign } : { t: 'skip', raw });
     } else if ((name === 'if' || name === 'unless') && hook !== null) {
       const cond = this.condition(args, name === 'unless');
-      out.push(cond === null ? { t: 'skip', raw } : { t: 'if', branches: [{ cond, body: inner() }] });
+      out.push(
+        cond === null ? { t: 'skip', raw } : { t: 'if', branches: [{ cond, body: inner() }] },
+      );
     } else if ((name === 'elseif' || name === 'else') && hook !== null) {
       // Harlowe's else belongs to the hook before it, even across blank lines.
       while (out.at(-1)?.t === 'text' && !(out.at(-1) as { s: string }).s.trim()) out.pop();

@@ -18,7 +18,7 @@ export interface TweeStory {
 // `:: Name [tags] {"position":"…"}` — the name may escape [ ] { } \ with a backslash.
 const HEADER = /^::\s*((?:\\.|[^\\[{])*?)\s*(?:\[([^\]]*)\])?\s*(?:\{.*\})?\s*$/;
 
-const unescape = (name: string) => name.replace(/\\(.)/g, '$1');
+const unescapeName = (name: string) => name.replace(/\\(.)/g, '$1');
 
 /**
  * Reads Twee 3 (twinery.org's "Twee 3 specification"): passages start with `::` at the start of a
@@ -31,7 +31,7 @@ export function parseTwee(text: string): TweeStory {
     const header = line.startsWith('::') ? HEADER.exec(line) : null;
     if (header) {
       current = {
-        name: unescape(header[1]!.trim()),
+        name: unescapeName(header[1]!.trim()),
         tags: (header[2] ?? '').split(/\s+/).filter(Boolean),
         text: '',
       };
@@ -58,7 +58,8 @@ function readStoryData(text: string | undefined): Record<string, unknown> {
   if (!text) return {};
   try {
     const data: unknown = JSON.parse(text);
-    if (data && typeof data === 'object' && !Array.isArray(data)) return data as Record<string, unknown>;
+    if (data && typeof data === 'object' && !Array.isArray(data))
+      return data as Record<string, unknown>;
   } catch {
     // reported below
   }

@@ -19,7 +19,7 @@ function play(twee: string | Buffer, picks: string[] = []) {
       const line = story.Continue()!.trim();
       if (line) text.push(line);
     }
-    const choices = story.currentChoices.map((c) => c.text);
+    const choices = story.currentChoices.map((c: { text: string }) => c.text);
     steps.push({ text, choices });
     if (i >= picks.length || choices.length === 0) break;
     story.ChooseChoiceIndex(choices.indexOf(picks[i]!));
@@ -45,22 +45,27 @@ describe('Twee 3 from the Twine Cookbook', () => {
     );
   });
 
-  it.each(['sugarcube', 'harlowe'])('%s: links become choices, guarded by the if they sit in', (format) => {
-    const { steps, result } = play(fixture(`twee/${format}_lockandkey_variable.twee`), ['Front Room']);
-    expect(steps[0]!.choices.sort()).toEqual(['Back Room', 'Front Room']);
-    // The key was never picked up (that link macro is not converted), so the door stays locked.
-    expect(steps[1]!.text).toContain(format === 'sugarcube' ? 'Locked Door' : '*Locked Door*');
-    expect(steps[1]!.choices).toEqual(['Back Room']);
-    expect(result.unconverted).toEqual([
-      {
-        where: 'Back Room',
-        what:
-          format === 'sugarcube'
-            ? '<<linkreplace "Pick up the key">><<set $key to true>>You have a key.<</linkreplace>>'
-            : '(link: "Pick up key")[(set: $key to true)You have a key.]',
-      },
-    ]);
-  });
+  it.each(['sugarcube', 'harlowe'])(
+    '%s: links become choices, guarded by the if they sit in',
+    (format) => {
+      const { steps, result } = play(fixture(`twee/${format}_lockandkey_variable.twee`), [
+        'Front Room',
+      ]);
+      expect(steps[0]!.choices.sort()).toEqual(['Back Room', 'Front Room']);
+      // The key was never picked up (that link macro is not converted), so the door stays locked.
+      expect(steps[1]!.text).toContain(format === 'sugarcube' ? 'Locked Door' : '*Locked Door*');
+      expect(steps[1]!.choices).toEqual(['Back Room']);
+      expect(result.unconverted).toEqual([
+        {
+          where: 'Back Room',
+          what:
+            format === 'sugarcube'
+              ? '<<linkreplace "Pick up the key">><<set $key to true>>You have a key.<</linkreplace>>'
+              : '(link: "Pick up key")[(set: $key to true)You have a key.]',
+        },
+      ]);
+    },
+  );
 });
 
 describe('Twee conversion', () => {
@@ -75,7 +80,9 @@ describe('Twee conversion', () => {
 
   it('reads all three link forms and keeps link words that sit inside a sentence', () => {
     const { steps } = play(
-      story(':: Gate\nA door. Knock on [[the door->Door]] or leave.\n[[Left<-Turn left]]\n[[Go right|Right]]\n[[Door]]\n\n:: Door\nD\n\n:: Left\nL\n\n:: Right\nR'),
+      story(
+        ':: Gate\nA door. Knock on [[the door->Door]] or leave.\n[[Left<-Turn left]]\n[[Go right|Right]]\n[[Door]]\n\n:: Door\nD\n\n:: Left\nL\n\n:: Right\nR',
+      ),
       ['Go right'],
     );
     expect(steps[0]!.text).toEqual(['A door. Knock on the door or leave.']);
@@ -99,7 +106,9 @@ describe('Twee conversion', () => {
   });
 
   it('lists every macro it does not convert, per passage, and keeps it as a comment', () => {
-    const twee = story(':: Gate\nHi <<goto "Door">>\n(set: $list to (a: 1, 2))\n<<script>>alert(1)<</script>>\n\n:: Door\n$items[0]');
+    const twee = story(
+      ':: Gate\nHi <<goto "Door">>\n(set: $list to (a: 1, 2))\n<<script>>alert(1)<</script>>\n\n:: Door\n$items[0]',
+    );
     const result = importTwee(Buffer.from(twee));
     expect(result.unconverted).toEqual([
       { where: 'Gate', what: '<<goto "Door">>' },
@@ -119,21 +128,29 @@ describe('Twee conversion', () => {
   });
 
   it('escapes prose ink would read as syntax', () => {
-    const { steps } = play(story(':: Gate\n- A dash, {braces}, a # hash, a // slash -> arrow | bar\n* star'));
-    expect(steps[0]!.text).toEqual(['- A dash, {braces}, a # hash, a // slash -> arrow | bar', '* star']);
+    const { steps } = play(
+      story(':: Gate\n- A dash, {braces}, a # hash, a // slash -> arrow | bar\n* star'),
+    );
+    expect(steps[0]!.text).toEqual([
+      '- A dash, {braces}, a # hash, a // slash -> arrow | bar',
+      '* star',
+    ]);
   });
 
   it('refuses what is not Twee 3', async () => {
-    expect((await refusal(() => importTwee(Buffer.from('Just a story.\nNo passages.')))).status).toBe(
-      STATUS.STUDIO_TWEE_INVALID,
-    );
     expect(
-      (await refusal(() => importTwee(Buffer.from(':: StoryData\n{not json\n\n:: Start\nHi')))).detail,
+      (await refusal(() => importTwee(Buffer.from('Just a story.\nNo passages.')))).status,
+    ).toBe(STATUS.STUDIO_TWEE_INVALID);
+    expect(
+      (await refusal(() => importTwee(Buffer.from(':: StoryData\n{not json\n\n:: Start\nHi'))))
+        .detail,
     ).toBe('StoryData is not a JSON object');
   });
 
   it('refuses text that is not UTF-8', async () => {
     const latin1 = Buffer.from(':: Start\nCaf\xe9', 'latin1');
-    expect((await refusal(() => importTwee(latin1, 'cafe.twee'))).status).toBe(STATUS.STUDIO_NOT_UTF8);
+    expect((await refusal(() => importTwee(latin1, 'cafe.twee'))).status).toBe(
+      STATUS.STUDIO_NOT_UTF8,
+    );
   });
 });

@@ -10,7 +10,15 @@ import { type Passage, parseTwee } from './passages.js';
 /** Passages that run the story format rather than tell the story: listed, not converted. */
 const FORMAT_PASSAGES =
   /^(StoryCaption|StoryMenu|StoryBanner|StorySubtitle|StoryAuthor|StoryInterface|StoryShare|PassageReady|PassageDone|PassageHeader|PassageFooter|StoryReady)$/;
-const FORMAT_TAGS = ['script', 'stylesheet', 'widget', 'header', 'footer', 'debug-header', 'debug-footer'];
+const FORMAT_TAGS = [
+  'script',
+  'stylesheet',
+  'widget',
+  'header',
+  'footer',
+  'debug-header',
+  'debug-footer',
+];
 const isInit = (p: Passage) => p.name === 'StoryInit' || p.tags.includes('startup');
 
 interface Link {
@@ -29,13 +37,18 @@ export function importTwee(bytes: Uint8Array, uploadName = 'story.twee'): Import
   const story = parseTwee(decodeText(bytes, uploadName));
   const unconverted: ImportedStory['unconverted'] = [];
   const temps = new Set(
-    story.passages.flatMap((p) => [...p.text.matchAll(/\(set:\s*(_[A-Za-z]\w*)/g)].map((m) => m[1]!)),
+    story.passages.flatMap((p) =>
+      [...p.text.matchAll(/\(set:\s*(_[A-Za-z]\w*)/g)].map((m) => m[1]!),
+    ),
   );
   const playable: Passage[] = [];
   const init: Passage[] = [];
   for (const p of story.passages) {
     if (FORMAT_PASSAGES.test(p.name) || p.tags.some((t) => FORMAT_TAGS.includes(t)))
-      unconverted.push({ where: p.name, what: `special passage (${p.tags.join(' ') || p.name}), not converted` });
+      unconverted.push({
+        where: p.name,
+        what: `special passage (${p.tags.join(' ') || p.name}), not converted`,
+      });
     else if (isInit(p)) init.push(p);
     else playable.push(p);
   }
@@ -60,12 +73,24 @@ export function importTwee(bytes: Uint8Array, uploadName = 'story.twee'): Import
           }
         }
       else if (node.t !== 'text' || node.s.trim())
-        unconverted.push({ where: p.name, what: node.t === 'skip' ? node.raw : 'text in a startup passage' });
+        unconverted.push({
+          where: p.name,
+          what: node.t === 'skip' ? node.raw : 'text in a startup passage',
+        });
     }
   }
-  for (const body of bodies.values()) walk(body, (n) => n.t === 'set' && n.assign.forEach((a) => note(a, null)));
   for (const body of bodies.values())
-    walk(body, (n) => n.t === 'print' && !vars.has(inkVariable(n.v)) && vars.set(inkVariable(n.v), { kind: 'number', start: null }));
+    walk(body, (n) => {
+      if (n.t === 'set') for (const a of n.assign) note(a, null);
+    });
+  for (const body of bodies.values())
+    walk(
+      body,
+      (n) =>
+        n.t === 'print' &&
+        !vars.has(inkVariable(n.v)) &&
+        vars.set(inkVariable(n.v), { kind: 'number', start: null }),
+    );
   const knots = knotNames([...bodies.keys()], new Set(vars.keys()), INK_WORDS);
   const start =
     (story.start && bodies.has(story.start) && story.start) ||
@@ -73,7 +98,8 @@ export function importTwee(bytes: Uint8Array, uploadName = 'story.twee'): Import
 
   const out: string[] = [];
   if (story.title) out.push(`// ${story.title.replace(/\n/g, ' ')}, converted from Twee`);
-  for (const [name, v] of vars) out.push(`VAR ${name} = ${v.start ?? { number: '0', string: '""', boolean: 'false' }[v.kind]}`);
+  for (const [name, v] of vars)
+    out.push(`VAR ${name} = ${v.start ?? { number: '0', string: '""', boolean: 'false' }[v.kind]}`);
   out.push('', ...initLines, `-> ${knots.get(start)}`);
   for (const [name, body] of bodies) {
     const links: Link[] = [];
@@ -83,7 +109,10 @@ export function importTwee(bytes: Uint8Array, uploadName = 'story.twee'): Import
     for (const link of links) {
       const target = knots.get(link.target.trim());
       if (!target) {
-        unconverted.push({ where: name, what: `link to a passage that does not exist: [[${link.label}->${link.target}]]` });
+        unconverted.push({
+          where: name,
+          what: `link to a passage that does not exist: [[${link.label}->${link.target}]]`,
+        });
         continue;
       }
       const guard = link.conds.map((c) => `{${c}} `).join('');
@@ -93,7 +122,12 @@ export function importTwee(bytes: Uint8Array, uploadName = 'story.twee'): Import
     // With no link at all, or none that is always there, the passage is an ending.
     out.push(links.length === 0 ? '-> END' : open ? '' : '+ -> END');
   }
-  const file = workFileName(uploadName.replace(/\.(twee|tw)$/i, '').split(/[\\/]/).pop() ?? 'story');
+  const file = workFileName(
+    uploadName
+      .replace(/\.(twee|tw)$/i, '')
+      .split(/[\\/]/)
+      .pop() ?? 'story',
+  );
   return {
     files: [{ path: file, source: `${out.join('\n').trim()}\n` }],
     chapters: [{ title: story.title ?? file.replace(/\.ink$/, ''), file }],
@@ -110,7 +144,13 @@ function walk(nodes: Node[], visit: (n: Node) => unknown) {
 }
 
 /** Writes nodes as ink lines; links are collected with the conditions they are under. */
-function render(nodes: Node[], conds: string[], lines: string[], links: Link[], skip: (what: string) => void) {
+function render(
+  nodes: Node[],
+  conds: string[],
+  lines: string[],
+  links: Link[],
+  skip: (what: string) => void,
+) {
   let line = '';
   let prose = false;
   const flush = () => {
