@@ -3,10 +3,5 @@ export { registerStudioExportRoutes } from './export/export-routes.js';
 export { registerStudioImportRoutes } from './import/import-routes.js';
 export { precompiledStory } from './import/ink-json.js';
 export { registerStudioRoutes } from './routes.js';
-export {
-  assertUniqueKeys,
-  createStudioService,
-  type ImportedContent,
-  type StudioService,
-  type WorkChapter,
-} from './studio-service.js';
+export { createStudioService, type StudioDeps, type StudioService } from './service.js';
+export { assertUniqueKeys, type ImportedContent, type WorkChapter } from './studio-service.js';
