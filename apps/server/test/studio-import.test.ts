@@ -1,15 +1,16 @@
 import { CALLS, type StudioWork } from '@taleforge/contracts';
 import { strToU8, zipSync } from 'fflate';
+import { Compiler } from 'inkjs/full';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompiledStory } from '../src/modules/play/index.js';
 import { publishGame } from '../src/modules/play/publish.js';
-import { precompiledStory } from '../src/modules/studio/index.js';
 import { api } from './support/http.js';
 import { signedIn } from './support/profiles.js';
 import { playThroughApi, playWithInkjs, readWork } from './support/public-ink.js';
 import { startTestServer, type TestServer } from './support/server.js';
 import { storyGameDefinition } from './support/story-game.js';
 import { createWork } from './support/studio.js';
-import { fixture, playJson, uploadImport } from './support/studio-import.js';
+import { fixture, uploadImport } from './support/studio-import.js';
 
 // Imports through the real HTTP layer on a real database: each format adds what it holds to the
 // creator's work in one change, says what it could not convert, and the imported ink plays
@@ -32,6 +33,13 @@ async function filesOf(token: string, work: StudioWork) {
     files[path] = res.data!.source;
   }
   return files;
+}
+
+/** Publishes the work through the studio and gives the player-facing game. */
+async function publish(token: string, id: number) {
+  const res = await api(server, CALLS.studioPublish, { token, body: { id } });
+  expect(res.status, res.desc).toBe(200);
+  return res.data!.game_id!;
 }
 
 /** Publishes one chapter of the imported files through play and plays it through the API. */
@@ -84,8 +92,8 @@ describe('importing ink', () => {
     }
   });
 
-  it('adds a published game as one ink file that plays as it did', async () => {
-    const { user, token } = await signedIn(server);
+  it('adds a published game as one ink file that the studio publishes and plays as it did', async () => {
+    const { token } = await signedIn(server);
     const work = await createWork(server, token);
     const original = readWork('the-intercept/TheIntercept.ink');
     const res = await uploadImport(
@@ -97,17 +105,14 @@ describe('importing ink', () => {
     expect(res.data!.work.chapters).toEqual([
       { title: { en_US: 'TheIntercept' }, file: 'TheIntercept.ink', price_gems: 0 },
     ]);
-    const files = await filesOf(token, res.data!.work);
-    expect(await playImported(user.id, files, 'TheIntercept.ink', 40)).toEqual(
-      playWithInkjs(original, 40),
-    );
+    const gameId = await publish(token, work.id);
+    expect(await playThroughApi(server, gameId, 40)).toEqual(playWithInkjs(original, 40));
   });
 
-  it('keeps compiled ink as a file whose JSON plays as the source did', async () => {
+  it('keeps compiled ink as a file that compiles clean, publishes and plays as the source did', async () => {
     const { token } = await signedIn(server);
     const work = await createWork(server, token);
     const original = readWork('the-intercept/TheIntercept.ink');
-    const { Compiler } = await import('inkjs/full');
     const json = new Compiler(original.files[original.main]!).Compile().ToJson()!;
     const res = await uploadImport(
       server,
@@ -117,8 +122,11 @@ describe('importing ink', () => {
     );
     expect(res.status, res.desc).toBe(200);
     const files = await filesOf(token, res.data!.work);
-    const stored = precompiledStory(files['intercept.ink']!)!;
-    expect(playJson(stored, 20)).toEqual(playWithInkjs(original, 20));
+    expect(JSON.parse(precompiledStory(files['intercept.ink']!)!)).toEqual(JSON.parse(json));
+    const compiled = await api(server, CALLS.studioCompile, { token, body: { id: work.id } });
+    expect(compiled.data).toEqual({ ok: true, diagnostics: [] });
+    const gameId = await publish(token, work.id);
+    expect(await playThroughApi(server, gameId, 40)).toEqual(playWithInkjs(original, 40));
   });
 });
 

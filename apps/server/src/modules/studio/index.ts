@@ -1,7 +1,6 @@
 /** The creator studio: private drafts of works, their ink files, and publishing them to play. */
 export { registerStudioExportRoutes } from './export/export-routes.js';
 export { registerStudioImportRoutes } from './import/import-routes.js';
-export { precompiledStory } from './import/ink-json.js';
 export { registerStudioRoutes } from './routes.js';
 export { createStudioService, type StudioDeps, type StudioService } from './service.js';
 export { assertUniqueKeys, type ImportedContent, type WorkChapter } from './studio-service.js';

@@ -6,7 +6,7 @@ import { AppError } from '../../../platform/http/app-error.js';
 import { signedIn } from '../../../platform/http/auth-gate.js';
 import { gateOf } from '../../../platform/http/route.js';
 import { parseInput } from '../../../platform/http/validation.js';
-import type { StudioService } from '../studio-service.js';
+import type { StudioService } from '../service.js';
 import { cardJson, cardPng } from './card-export.js';
 import { sourcesZip } from './sources-zip.js';
 

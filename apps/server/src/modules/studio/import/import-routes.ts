@@ -2,7 +2,7 @@ import { CALLS } from '@taleforge/contracts';
 import { STUDIO_LIMITS } from '@taleforge/contracts/constants';
 import type { FastifyInstance } from 'fastify';
 import { defineUploadRoute } from '../../../platform/http/route.js';
-import type { StudioService } from '../studio-service.js';
+import type { StudioService } from '../service.js';
 import { convertUpload } from './convert-upload.js';
 
 /** Just over the import limit, so a file a little too large is told so in words, not a bare 413. */

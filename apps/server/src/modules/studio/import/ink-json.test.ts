@@ -3,7 +3,8 @@ import { Compiler } from 'inkjs/full';
 import { describe, expect, it } from 'vitest';
 import { playWithInkjs, readWork } from '../../../../test/support/public-ink.js';
 import { playJson, refusal } from '../../../../test/support/studio-import.js';
-import { importInkJson, precompiledStory } from './ink-json.js';
+import { precompiledStory } from '../../play/index.js';
+import { importInkJson } from './ink-json.js';
 
 const intercept = readWork('the-intercept/TheIntercept.ink');
 const compiled = new Compiler(intercept.files[intercept.main]!).Compile().ToJson()!;
