@@ -3,7 +3,8 @@ import { convertExpression, inkVariable, valueKind } from './expressions.js';
 /** A passage's text read as the parts the converter understands. */
 export type Node =
   | { t: 'text'; s: string }
-  | { t: 'print'; v: string }
+  /** Shows the value of an ink expression. */
+  | { t: 'print'; ink: string }
   | { t: 'link'; label: string; target: string }
   | { t: 'set'; assign: Assignment[] }
   | { t: 'if'; branches: { cond: string | null; body: Node[] }[] }

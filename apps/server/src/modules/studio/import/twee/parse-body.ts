@@ -1,5 +1,5 @@
 import { convertAssignments, type Node, readLink } from './body.js';
-import { convertExpression } from './expressions.js';
+import { convertExpression, inkVariable } from './expressions.js';
 
 /**
  * Where `open` (at `from`) is closed, skipping nested pairs and, in macro arguments, quoted text
@@ -26,9 +26,17 @@ function closing(text: string, from: number, open: string, close: string, quotes
   return -1;
 }
 
-const SUGAR = /<<\s*(\/?)\s*([A-Za-z][\w-]*)\s*([\s\S]*?)>>/y;
+const SUGAR = /<<\s*(\/?)\s*([A-Za-z][\w-]*|=|-)\s*([\s\S]*?)>>/y;
 const HARLOWE = /\(([A-Za-z][\w-]*):/y;
 const VARIABLE = /\$([A-Za-z_]\w*)/y;
+
+const printOf = (variable: string): Node => ({ t: 'print', ink: inkVariable(variable) });
+
+/** `<<print $a + 1>>`, `<<= $a>>`, `(print: $a)`: shown in ink as `{a + 1}`. */
+function printExpression(source: string): Node | null {
+  const value = convertExpression(source);
+  return value && { t: 'print', ink: value.ink };
+}
 
 /** Whether the sticky pattern matches at `at` (its lastIndex is left just after the match). */
 function startsAt(pattern: RegExp, text: string, at: number): boolean {
@@ -95,11 +103,11 @@ export class BodyParser {
         if (hookEnd > 0) {
           out.push({ t: 'skip', raw: v + text.slice(this.at, hookEnd + 1) });
           this.at = hookEnd + 1;
-        } else out.push({ t: 'print', v });
+        } else out.push(printOf(v));
       } else if (c === '_' && this.tempAt()) {
         flush();
         const name = this.tempAt()!;
-        out.push({ t: 'print', v: name });
+        out.push(printOf(name));
         this.at += name.length;
       } else {
         plain += c;
@@ -118,6 +126,8 @@ export class BodyParser {
   }
 
   private sugar(name: string, args: string, raw: string, start: number): Node {
+    if (name === 'print' || name === '=' || name === '-')
+      return printExpression(args) ?? { t: 'skip', raw };
     if (name === 'set') {
       const assign = convertAssignments(args);
       return assign ? { t: 'set', assign } : { t: 'skip', raw };
@@ -184,7 +194,9 @@ export class BodyParser {
     }
     const raw = this.text.slice(start, this.at);
     const inner = () => new BodyParser(hook!, this.temps).nodes();
-    if (name === 'set' && hook === null) {
+    if (name === 'print' && hook === null) {
+      out.push(printExpression(args) ?? { t: 'skip', raw });
+    } else if (name === 'set' && hook === null) {
       const assign = convertAssignments(args);
       out.push(assign ? { t: 'set', assign } : { t: 'skip', raw });
     } else if ((name === 'if' || name === 'unless') && hook !== null) {

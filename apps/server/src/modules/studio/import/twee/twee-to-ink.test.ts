@@ -154,3 +154,11 @@ describe('Twee conversion', () => {
     );
   });
 });
+
+describe('Twee values shown and tested', () => {
+  it('shows <<print>>, <<=>> and (print:) and declares variables only read', () => {
+    const twee =
+      ':: Start\n<<set $n to 2>>Twice: <<print $n * 2>>, <<= $n + 1>>\n(print: $n - 1)\n<<if $seen>>Seen<<else>>Not seen<</if>>';
+    expect(play(twee).steps[0]!.text).toEqual(['Twice: 4, 3', '1', 'Not seen']);
+  });
+});

@@ -83,14 +83,11 @@ export function importTwee(bytes: Uint8Array, uploadName = 'story.twee'): Import
     walk(body, (n) => {
       if (n.t === 'set') for (const a of n.assign) note(a, null);
     });
-  for (const body of bodies.values())
-    walk(
-      body,
-      (n) =>
-        n.t === 'print' &&
-        !vars.has(inkVariable(n.v)) &&
-        vars.set(inkVariable(n.v), { kind: 'number', start: null }),
-    );
+  // ink needs every variable declared: one read (shown, tested) but never set starts at 0.
+  for (const p of playable)
+    for (const [v] of p.text.matchAll(/\$[A-Za-z_]\w*|_[A-Za-z]\w*/g))
+      if ((v.startsWith('$') || temps.has(v)) && !vars.has(inkVariable(v)))
+        vars.set(inkVariable(v), { kind: 'number', start: null });
   const knots = knotNames([...bodies.keys()], new Set(vars.keys()), INK_WORDS);
   const start =
     (story.start && bodies.has(story.start) && story.start) ||
@@ -167,7 +164,7 @@ function render(
         if (part.trim()) prose = true;
       });
     } else if (node.t === 'print') {
-      line += `{${inkVariable(node.v)}}`;
+      line += `{${node.ink}}`;
       prose = true;
     } else if (node.t === 'link') {
       // A link alone on its line is only a choice; inside a sentence its words stay in the text.
