@@ -139,6 +139,15 @@ describe('a refused import changes nothing', () => {
     await expectUnchanged(token, before);
   });
 
+  it('refuses a zip that would overwrite the creator’s files, naming them', async () => {
+    const { token } = await signedIn(server);
+    const before = await workWithContent(token);
+    const zip = zipSync({ 'main.ink': strToU8('Replaced!'), 'other.ink': strToU8('New') });
+    const res = await uploadImport(server, token, { id: before.id, kind: 'ink_zip' }, zip);
+    expect(res.desc).toBe('This file could not be imported: already in this work: main.ink');
+    await expectUnchanged(token, before);
+  });
+
   it('refuses an imported file that would pass the 5 MB of sources (6502)', async () => {
     const { token } = await signedIn(server);
     const before = await workWithContent(token);

@@ -130,6 +130,31 @@ describe('importing ink', () => {
   });
 });
 
+describe('importing next to the creator’s own files', () => {
+  it('gives a single file whose name is taken the next free name, keeping the first', async () => {
+    const { token } = await signedIn(server);
+    const work = await createWork(server, token);
+    const one = await uploadImport(
+      server,
+      token,
+      { id: work.id, kind: 'ink', name: 'story.ink' },
+      strToU8('First.'),
+    );
+    expect(one.status, one.desc).toBe(200);
+    const two = await uploadImport(
+      server,
+      token,
+      { id: work.id, kind: 'ink', name: 'story.ink' },
+      strToU8('Second.'),
+    );
+    expect(two.data!.work.chapters.map((c) => c.file)).toEqual(['story.ink', 'story-2.ink']);
+    expect(await filesOf(token, two.data!.work)).toEqual({
+      'story.ink': 'First.',
+      'story-2.ink': 'Second.',
+    });
+  });
+});
+
 describe('importing Twee', () => {
   it('takes the story title, adds the converted chapter and lists what was not converted', async () => {
     const { token } = await signedIn(server);

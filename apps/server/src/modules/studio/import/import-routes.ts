@@ -20,8 +20,10 @@ export function registerStudioImportRoutes(app: FastifyInstance, studio: StudioS
     { bodyLimit: IMPORT_BODY_LIMIT },
     async ({ query, bytes, auth }) => {
       const work = await studio.get(auth.userId, query.id);
-      const taken = new Set(work.characters.map((c) => c.key));
-      const { content, unconverted } = convertUpload(query.kind, bytes, query.name, taken);
+      const { content, unconverted } = convertUpload(query.kind, bytes, query.name, {
+        paths: new Set(work.files.map((f) => f.path)),
+        keys: new Set(work.characters.map((c) => c.key)),
+      });
       return { work: await studio.addImported(auth.userId, query.id, content), unconverted };
     },
   );
