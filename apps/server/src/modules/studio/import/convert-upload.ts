@@ -1,7 +1,7 @@
 import type { STUDIO_IMPORT_KINDS } from '@taleforge/contracts';
 import { STUDIO_LIMITS } from '@taleforge/contracts/constants';
 import { importCard } from '../card/card-import.js';
-import type { ImportedContent } from '../studio-service.js';
+import type { ImportedContent } from '../draft-rules.js';
 import { unreadable } from './import-error.js';
 import type { ImportedStory } from './import-result.js';
 import { importInkJson } from './ink-json.js';
