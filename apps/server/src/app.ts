@@ -40,6 +40,8 @@ import {
   createStudioAnalytics,
   createStudioService,
   registerStudioAnalyticsRoutes,
+  registerStudioExportRoutes,
+  registerStudioImportRoutes,
   registerStudioRoutes,
 } from './modules/studio/index.js';
 import { createVideoService, type VideoService, videoOptionsFrom } from './modules/video/index.js';
@@ -279,6 +281,8 @@ export async function buildApp({
         optionalAuth: (request) => optionalAuth(request, sessions.verifyToken),
       });
       registerStudioRoutes(api, studio);
+      registerStudioImportRoutes(api, studio);
+      registerStudioExportRoutes(api, studio);
       registerStudioAnalyticsRoutes(api, createStudioAnalytics({ db, now }));
       const socialModule = createSocialModule({
         db,

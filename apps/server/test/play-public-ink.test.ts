@@ -1,10 +1,8 @@
-import { CALLS, type CallBodyInput, type PlayState } from '@taleforge/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishGame } from '../src/modules/play/publish.js';
 import type { AppError } from '../src/platform/http/app-error.js';
-import { buildSession, buildUser } from './support/factories.js';
-import { api } from './support/http.js';
-import { type Passage, pick, playWithInkjs, readWork } from './support/public-ink.js';
+import { buildUser } from './support/factories.js';
+import { playThroughApi, playWithInkjs, readWork } from './support/public-ink.js';
 import { startTestServer, type TestServer } from './support/server.js';
 import { storyGameDefinition } from './support/story-game.js';
 
@@ -33,29 +31,6 @@ async function publishWork(mainPath: string) {
     coverUrl: (id) => `/taleforge/art/cover/${id}.svg`,
     now: new Date(),
   });
-}
-
-/** Plays a published work through the API, taking the same options as `playWithInkjs`. */
-async function playThroughApi(gameId: number, maxSteps: number): Promise<Passage[]> {
-  const { token } = await buildSession(server.database.db);
-  const send = async (body: CallBodyInput<typeof CALLS.gameEvent>) => {
-    const answer = await api(server, CALLS.gameEvent, { token, body });
-    expect(answer.status, answer.desc).toBe(200);
-    return answer.data as PlayState;
-  };
-  let state = await send({ type: 'start', game_id: gameId });
-  const passages: Passage[] = [];
-  for (let step = 0; step < maxSteps; step++) {
-    const choices = state.choices.map((c) => ({ text: c.text, tags: c.tags ?? [] }));
-    passages.push({
-      lines: state.lines.map((l) => ({ text: l.text, tags: l.tags ?? [] })),
-      choices,
-    });
-    if (state.chapter_ended || choices.length === 0) break;
-    const index = state.choices[pick(step, choices.length)]!.index;
-    state = await send({ type: 'choose', game_id: gameId, seq: state.seq, choice_index: index });
-  }
-  return passages;
 }
 
 /**
@@ -93,7 +68,7 @@ const STORIES: [string, number][] = [
 describe('public ink played through the API', () => {
   it.each(STORIES)('%s reads as plain inkjs reads it', async (mainPath, maxSteps) => {
     const gameId = await publishWork(mainPath);
-    const ours = await playThroughApi(gameId, maxSteps);
+    const ours = await playThroughApi(server, gameId, maxSteps);
     const theirs = playWithInkjs(readWork(mainPath), maxSteps);
     expect(ours).toEqual(theirs);
     expect(ours.flatMap((p) => [...p.lines, ...p.choices]).length).toBeGreaterThan(0);
@@ -101,7 +76,7 @@ describe('public ink played through the API', () => {
 
   it('plays The Intercept to an ending, past many choices', async () => {
     const gameId = await publishWork('the-intercept/TheIntercept.ink');
-    const passages = await playThroughApi(gameId, 400);
+    const passages = await playThroughApi(server, gameId, 400);
     expect(passages.length).toBeGreaterThan(20);
     expect(passages.at(-1)!.choices).toEqual([]);
   });

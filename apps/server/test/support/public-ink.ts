@@ -1,8 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CALLS, type CallBodyInput, type PlayState } from '@taleforge/contracts';
 import { Story } from 'inkjs';
 import { Compiler, CompilerOptions } from 'inkjs/full';
+import { expect } from 'vitest';
+import { buildSession } from './factories.js';
+import { api } from './http.js';
+import type { TestServer } from './server.js';
 
 /** Public ink kept as test material (see fixtures/ink/README.md). */
 export const PUBLIC_INK = fileURLToPath(new URL('../fixtures/ink/', import.meta.url));
@@ -69,6 +74,33 @@ export function playWithInkjs(
     passages.push({ lines, choices });
     if (choices.length === 0) break;
     story.ChooseChoiceIndex(pick(step, choices.length));
+  }
+  return passages;
+}
+
+/** Plays a published work through the API, taking the same options as `playWithInkjs`. */
+export async function playThroughApi(
+  server: TestServer,
+  gameId: number,
+  maxSteps: number,
+): Promise<Passage[]> {
+  const { token } = await buildSession(server.database.db);
+  const send = async (body: CallBodyInput<typeof CALLS.gameEvent>) => {
+    const answer = await api(server, CALLS.gameEvent, { token, body });
+    expect(answer.status, answer.desc).toBe(200);
+    return answer.data as PlayState;
+  };
+  let state = await send({ type: 'start', game_id: gameId });
+  const passages: Passage[] = [];
+  for (let step = 0; step < maxSteps; step++) {
+    const choices = state.choices.map((c) => ({ text: c.text, tags: c.tags ?? [] }));
+    passages.push({
+      lines: state.lines.map((l) => ({ text: l.text, tags: l.tags ?? [] })),
+      choices,
+    });
+    if (state.chapter_ended || choices.length === 0) break;
+    const index = state.choices[pick(step, choices.length)]!.index;
+    state = await send({ type: 'choose', game_id: gameId, seq: state.seq, choice_index: index });
   }
   return passages;
 }

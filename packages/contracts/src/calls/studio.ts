@@ -51,6 +51,11 @@ export const studioCharacterSchema = z.strictObject({
   expressions: z.partialRecord(z.enum(EXPRESSIONS), z.string()).default({}),
   /** Full chat material when the creator wrote or imported it; null: built from the fields above. */
   chat: characterPersonaSchema.nullable().default(null),
+  /**
+   * An imported Character Card's own fields (V2/V3 `data`: examples, lorebook, creator…), kept so
+   * exporting the character gives them back; absent when the character was made in the studio.
+   */
+  card: z.record(z.string(), z.unknown()).optional(),
 });
 export type StudioCharacter = z.infer<typeof studioCharacterSchema>;
 

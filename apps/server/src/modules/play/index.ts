@@ -19,6 +19,7 @@ export { artUrls } from './game-info-service.js';
 export { type InkProblem, StoryCompileError } from './ink-compiler.js';
 export type { PlayService } from './play-service.js';
 export { portraitSvg } from './portrait.js';
+export { precompiledStory, wrapCompiledInk } from './precompiled-ink.js';
 export { type GameDefinition, inspectGame, publishGame } from './publish.js';
 export { moveVisitorSaves } from './save-queries.js';
 export { sceneSvg } from './scene-art.js';

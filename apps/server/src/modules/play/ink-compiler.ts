@@ -1,9 +1,10 @@
 import path from 'node:path';
 import { STATUS } from '@taleforge/contracts/status';
-import { Compiler, CompilerOptions, type Story } from 'inkjs/full';
+import { Compiler, CompilerOptions, Story } from 'inkjs/full';
 import type { MinigameSpec } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { staticTags } from './ink-tags-scan.js';
+import { precompiledStory } from './precompiled-ink.js';
 import { BOUND_FUNCTIONS } from './story-functions.js';
 import { parseTag, TagError } from './tags.js';
 
@@ -162,6 +163,8 @@ export function inspectChapter(
   files: ChapterFiles = {},
 ): ChapterInspection {
   const mainFile = files.fileName ?? DEFAULT_FILE;
+  const compiled = precompiledStory(source);
+  if (compiled !== null) return inspectCompiled(compiled, refs, mainFile);
   const included: Record<string, string> = {};
   const options = new CompilerOptions(
     mainFile,
@@ -203,6 +206,24 @@ export function inspectChapter(
   }
   const storyJson = story && errors.length === 0 ? (story.ToJson() ?? '') : null;
   return { storyJson, included, errors, warnings };
+}
+
+/** Imported compiled ink: nothing to compile, but its tags and externals are checked the same. */
+function inspectCompiled(json: string, refs: ContentRefs, mainFile: string): ChapterInspection {
+  let story: Story;
+  try {
+    story = new Story(json);
+  } catch (error) {
+    const message = `not playable compiled ink: ${error instanceof Error ? error.message : String(error)}`;
+    return {
+      storyJson: null,
+      included: {},
+      errors: [{ file: mainFile, line: null, message }],
+      warnings: [],
+    };
+  }
+  const errors = [...checkRefs(story, refs, mainFile), ...checkExternals(story, mainFile)];
+  return { storyJson: errors.length ? null : json, included: {}, errors, warnings: [] };
 }
 
 /**

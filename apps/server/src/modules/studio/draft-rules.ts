@@ -12,6 +12,8 @@ export interface ImportedContent {
   files: Record<string, string>;
   chapters: WorkChapter[];
   characters: StudioCharacter[];
+  /** The imported story's own title (Twee's StoryTitle): a work with no chapters yet takes it. */
+  title?: StudioWork['title'];
 }
 
 export const byteLength = (text: string) => Buffer.byteLength(text, 'utf8');

@@ -6,5 +6,7 @@ export {
   type StudioAnalyticsService,
 } from './analytics/index.js';
 export { assertUniqueKeys, type ImportedContent, type WorkChapter } from './draft-rules.js';
+export { registerStudioExportRoutes } from './export/export-routes.js';
+export { registerStudioImportRoutes } from './import/import-routes.js';
 export { registerStudioRoutes } from './routes.js';
 export { createStudioService, type StudioDeps, type StudioService } from './service.js';

@@ -179,6 +179,7 @@ export function createStudioCore({ db, now, urls }: StudioCoreDeps) {
         const changes = {
           chapters: [...row.chapters, ...content.chapters],
           characters: [...row.characters, ...content.characters],
+          ...(content.title && row.chapters.length === 0 ? { title: content.title } : {}),
         };
         assertWithinLimits(changes);
         assertUniqueKeys({ ...row, ...changes });
