@@ -37,19 +37,21 @@ async function main(): Promise<void> {
       ? await startAdminChannel(config.dataDir, inviteCommandHandler(database.db))
       : null;
 
-  const studio = config.studioOrigin && config.STUDIO_PORT
-    ? await buildStudioSite({
-        root: config.studioDist,
-        origin: config.studioOrigin,
-        logger: loggerOptions(config),
-        config: {
-          apiBase: `${new URL(config.PUBLIC_URL).origin}/${config.PRODUCT_SLUG}`,
-          playerUrl: new URL(config.PUBLIC_URL).origin,
-          environment: config.NODE_ENV,
-        },
-      })
-    : null;
-  if (config.STUDIO_PORT && !studio) app.log.warn('no studio build found; the studio is not served');
+  const studio =
+    config.studioOrigin && config.STUDIO_PORT
+      ? await buildStudioSite({
+          root: config.studioDist,
+          origin: config.studioOrigin,
+          logger: loggerOptions(config),
+          config: {
+            apiBase: `${new URL(config.PUBLIC_URL).origin}/${config.PRODUCT_SLUG}`,
+            playerUrl: new URL(config.PUBLIC_URL).origin,
+            environment: config.NODE_ENV,
+          },
+        })
+      : null;
+  if (config.STUDIO_PORT && !studio)
+    app.log.warn('no studio build found; the studio is not served');
 
   const demoVideos = new AbortController();
   let stopping = false;

@@ -46,9 +46,7 @@ export function parseConfig(text: string | null | undefined): StudioConfig {
 }
 
 export const config: StudioConfig = parseConfig(
-  typeof document === 'undefined'
-    ? null
-    : document.getElementById('taleforge-config')?.textContent,
+  typeof document === 'undefined' ? null : document.getElementById('taleforge-config')?.textContent,
 );
 
 /** A media or art address from the API, which may be a path on the player site's origin. */

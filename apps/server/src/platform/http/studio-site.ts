@@ -55,7 +55,7 @@ export async function buildStudioSite(options: {
     allowedPath: (pathName) => pathName !== '/index.html',
     setHeaders(res, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      res.setHeader(
+      res.header(
         'cache-control',
         immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
       );

@@ -15,7 +15,9 @@ function playerWindow() {
 }
 
 function ask(origin: string, source: Window) {
-  window.dispatchEvent(new MessageEvent('message', { origin, source, data: { type: REQUEST_TOKEN } }));
+  window.dispatchEvent(
+    new MessageEvent('message', { origin, source, data: { type: REQUEST_TOKEN } }),
+  );
 }
 
 describe('token sync, the studio side', () => {
@@ -30,7 +32,10 @@ describe('token sync, the studio side', () => {
     dispose = sync.dispose;
     const { target, posted } = playerWindow();
     ask(PLAYER, target);
-    expect(posted).toHaveBeenCalledWith({ type: 'SET_TOKEN', token: 't-1', userInfo: user }, PLAYER);
+    expect(posted).toHaveBeenCalledWith(
+      { type: 'SET_TOKEN', token: 't-1', userInfo: user },
+      PLAYER,
+    );
   });
 
   it('ignores a request from any other origin', () => {
@@ -57,7 +62,10 @@ describe('token sync, the studio side', () => {
       'TOKEN_UPDATED',
       'LOGOUT',
     ]);
-    expect(posted.mock.calls[1]).toEqual([{ type: 'TOKEN_UPDATED', token: 't-2', userInfo: user }, PLAYER]);
+    expect(posted.mock.calls[1]).toEqual([
+      { type: 'TOKEN_UPDATED', token: 't-2', userInfo: user },
+      PLAYER,
+    ]);
   });
 
   it('opens player pages with the from marker', () => {

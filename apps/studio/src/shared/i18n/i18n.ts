@@ -1,4 +1,4 @@
-import { LOCALES, type Locale, STORAGE_KEYS } from '@taleforge/contracts/constants';
+import { type Locale, STORAGE_KEYS } from '@taleforge/contracts/constants';
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readItem, writeItem } from '../lib/storage';
@@ -52,8 +52,6 @@ export async function changeLocale(locale: Locale): Promise<void> {
   await i18n.changeLanguage(locale);
   applyHtmlLang(locale);
 }
-
-export { LOCALES };
 
 function applyHtmlLang(locale: Locale) {
   if (typeof document !== 'undefined') document.documentElement.lang = htmlLangOf(locale);
