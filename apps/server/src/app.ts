@@ -36,6 +36,7 @@ import {
   registerCommentRoutes,
 } from './modules/social/index.js';
 import { createSpeechModule } from './modules/speech/index.js';
+import { createStudioService, registerStudioRoutes } from './modules/studio/index.js';
 import { createVideoService, type VideoService, videoOptionsFrom } from './modules/video/index.js';
 import { createVideoServe } from './modules/video/serve/index.js';
 import {
@@ -177,6 +178,8 @@ export async function buildApp({
     log: app.log,
   });
 
+  const studio = createStudioService({ db, now, urls: { mediaBase: `${prefix}/media` } });
+
   const catalogue = createCatalogueService(db);
   const gameInfo = createGameInfoService({
     db,
@@ -260,6 +263,7 @@ export async function buildApp({
         profiles,
         optionalAuth: (request) => optionalAuth(request, sessions.verifyToken),
       });
+      registerStudioRoutes(api, studio);
       const socialModule = createSocialModule({
         db,
         now,

@@ -84,6 +84,8 @@ export const studioMinigameSchema = z.strictObject({
   ]),
 });
 
+export type StudioMinigame = z.infer<typeof studioMinigameSchema>;
+
 /** The editable parts of a work, all optional in an update (absent: unchanged). */
 const draftFields = {
   title: partialLocalizedSchema(STUDIO_LIMITS.titleMaxChars),

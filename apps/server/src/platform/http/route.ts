@@ -56,11 +56,14 @@ export function defineRoute<C extends CallDef>(
   app: FastifyInstance,
   call: C,
   handler: (input: RouteInput<C>) => Promise<CallData<C>>,
+  /** A larger body than the server's default, for the few calls that carry a document. */
+  options: { bodyLimit?: number } = {},
 ): void {
   const write = writerOf(app, call);
   app.route({
     method: call.method,
     url: call.path,
+    ...options,
     ...gateOf(app, call),
     handler: async (request, reply) => {
       const query = parseQuery(call, request);

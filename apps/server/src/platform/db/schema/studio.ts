@@ -1,4 +1,4 @@
-import type { PartialLocalized, StudioCharacter } from '@taleforge/contracts';
+import type { PartialLocalized, StudioCharacter, StudioMinigame } from '@taleforge/contracts';
 import type { ScriptType } from '@taleforge/contracts/constants';
 import {
   bigint,
@@ -11,7 +11,6 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { games } from './games.js';
-import type { MinigameSpec } from './stories.js';
 import { users } from './users.js';
 
 /**
@@ -43,10 +42,7 @@ export const studioWorks = pgTable(
       .notNull()
       .default([]),
     tasks: jsonb('tasks').$type<{ key: string; title: PartialLocalized }[]>().notNull().default([]),
-    minigames: jsonb('minigames')
-      .$type<{ key: string; spec: MinigameSpec }[]>()
-      .notNull()
-      .default([]),
+    minigames: jsonb('minigames').$type<StudioMinigame[]>().notNull().default([]),
     revision: integer('revision').notNull().default(0),
     publishedRevision: integer('published_revision'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
