@@ -1,6 +1,7 @@
 import type { StudioCharacter } from '@taleforge/contracts';
 import { EXPRESSIONS, type Expression } from '@taleforge/contracts/constants';
 import { useMutation } from '@tanstack/react-query';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../shared/api';
 import { mediaUrl } from '../../shared/config';
@@ -24,6 +25,7 @@ export function CharacterForm({
   onRemove: () => void;
 }) {
   const { t } = useTranslation();
+  const hintId = useId();
   const set = (change: Partial<StudioCharacter>) => onChange({ ...character, ...change });
   const workId = state.work.data!.id;
   // An upload answers with the saved work: it only makes sense once the character is saved.
@@ -39,19 +41,21 @@ export function CharacterForm({
 
   return (
     <div className="character-form">
-      <label className="field">
-        <span>{t('characters.key')}</span>
-        <input
-          value={character.key}
-          pattern="[a-z][a-z0-9_\-]{0,63}"
-          maxLength={64}
-          aria-describedby={`key-hint-${character.key}`}
-          onChange={(event) => set({ key: event.target.value.toLowerCase() })}
-        />
-        <small id={`key-hint-${character.key}`} className="hint">
+      <div className="field">
+        <label className="field-label">
+          <span>{t('characters.key')}</span>
+          <input
+            value={character.key}
+            pattern="[a-z][a-z0-9_\-]{0,63}"
+            maxLength={64}
+            aria-describedby={hintId}
+            onChange={(event) => set({ key: event.target.value.toLowerCase() })}
+          />
+        </label>
+        <small id={hintId} className="hint">
           {t('characters.keyHint')}
         </small>
-      </label>
+      </div>
       <LocalizedFields
         legend={t('characters.name')}
         value={character.name}
