@@ -27,6 +27,7 @@ CREATE TABLE "studio_works" (
 --> statement-breakpoint
 ALTER TABLE "chapter_versions" ADD COLUMN "includes" jsonb;--> statement-breakpoint
 ALTER TABLE "chapter_versions" ADD COLUMN "minigames" jsonb;--> statement-breakpoint
+ALTER TABLE "npcs" ADD COLUMN "expressions" jsonb;--> statement-breakpoint
 ALTER TABLE "studio_files" ADD CONSTRAINT "studio_files_work_id_studio_works_id_fk" FOREIGN KEY ("work_id") REFERENCES "public"."studio_works"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "studio_works" ADD CONSTRAINT "studio_works_owner_id_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "studio_works" ADD CONSTRAINT "studio_works_game_id_games_id_fk" FOREIGN KEY ("game_id") REFERENCES "public"."games"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

@@ -178,7 +178,19 @@ export async function buildApp({
     log: app.log,
   });
 
-  const studio = createStudioService({ db, now, urls: { mediaBase: `${prefix}/media` } });
+  const studio = createStudioService({
+    db,
+    now,
+    media,
+    log: app.log,
+    mediaBase: `${prefix}/media`,
+    artBase: `${prefix}/art`,
+    // Players see a publish at once in this process; other processes within CATALOGUE_CACHE_MS.
+    onPublished: (gameId) => {
+      cache.clear();
+      play.forgetGame(gameId);
+    },
+  });
 
   const catalogue = createCatalogueService(db);
   const gameInfo = createGameInfoService({

@@ -1,6 +1,7 @@
 import { CALLS, STATUS } from '@taleforge/contracts';
 import { STUDIO_LIMITS } from '@taleforge/contracts/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMediaStore } from '../src/modules/media/index.js';
 import { createStudioService } from '../src/modules/studio/index.js';
 import { studioWorks } from '../src/platform/db/schema/index.js';
 import { api, apiRaw } from './support/http.js';
@@ -272,7 +273,10 @@ describe('adding an import', () => {
     const studio = createStudioService({
       db: server.database.db,
       now: () => server.clock.now,
-      urls: { mediaBase: '/media' },
+      media: createMediaStore(server.config),
+      log: server.app.log,
+      mediaBase: '/media',
+      artBase: '/art',
     });
     const added = await studio.addImported(user.id, work.id, {
       files: { 'story.ink': 'Hi.\n', 'more.ink': 'More.\n' },

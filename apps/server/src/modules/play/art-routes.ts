@@ -59,16 +59,29 @@ export function registerArtRoutes(app: FastifyInstance, db: Db): void {
     return hit.body;
   };
 
+  // Characters as published (face, uploaded pictures), for as long as their drawings are kept.
+  const faces = new LRUCache<string, { npc: Awaited<ReturnType<typeof findNpcFace>> }>({
+    max: ART_CACHE_MAX,
+    ttl: ART_CACHE_TTL_MS,
+  });
+
   app.get<{ Params: { id: string; file: string } }>(
     '/art/npc/:id/:file',
     async (request, reply) => {
       const { id, file } = request.params;
       const expression = file.replace(/\.svg$/, '') as Expression;
       if (!ID.test(id) || !EXPRESSIONS.includes(expression)) return svg(reply, null);
-      const body = await memo(`npc:${id}:${expression}`, async () => {
-        const face = await findNpcFace(db, Number(id));
-        return face ? portraitSvg(face, expression) : null;
-      });
+      let npc = faces.get(id)?.npc;
+      if (npc === undefined) {
+        npc = await findNpcFace(db, Number(id));
+        faces.set(id, { npc });
+      }
+      // A creator's uploaded picture of this expression is the portrait (chat shows it too).
+      const uploaded = npc?.expressions?.[expression];
+      if (uploaded) return reply.header('cache-control', 'no-cache').redirect(uploaded, 302);
+      const body = await memo(`npc:${id}:${expression}`, async () =>
+        npc ? portraitSvg(npc.face, expression) : null,
+      );
       return svg(reply, body);
     },
   );

@@ -34,21 +34,22 @@ export async function listChapters(db: Db | Tx, gameId: number): Promise<Chapter
     .orderBy(asc(chapters.position));
 }
 
-export async function findStoryJson(
-  db: Db | Tx,
-  chapterId: number,
-  version: number,
-): Promise<string | null> {
+/** What a save runs: the compiled story, and the mini-games frozen with it (null: the game's). */
+export async function findStoryVersion(db: Db | Tx, chapterId: number, version: number) {
   const [row] = await db
-    .select({ storyJson: chapterVersions.storyJson })
+    .select({ storyJson: chapterVersions.storyJson, minigames: chapterVersions.minigames })
     .from(chapterVersions)
     .where(and(eq(chapterVersions.chapterId, chapterId), eq(chapterVersions.version, version)));
-  return row?.storyJson ?? null;
+  return row ?? null;
 }
 
 export async function findChapterSource(db: Db | Tx, chapterId: number, version: number) {
   const [row] = await db
-    .select({ inkSource: chapterVersions.inkSource, storyJson: chapterVersions.storyJson })
+    .select({
+      inkSource: chapterVersions.inkSource,
+      storyJson: chapterVersions.storyJson,
+      minigames: chapterVersions.minigames,
+    })
     .from(chapterVersions)
     .where(and(eq(chapterVersions.chapterId, chapterId), eq(chapterVersions.version, version)));
   return row ?? null;
@@ -92,10 +93,16 @@ export async function insertChapterVersion(
     .where(eq(chapters.id, values.chapterId));
 }
 
-/** The face a generated portrait is drawn from. */
-export async function findNpcFace(db: Db, npcId: number): Promise<NpcRow['face'] | null> {
-  const [npc] = await db.select({ face: npcs.face }).from(npcs).where(eq(npcs.id, npcId));
-  return npc?.face ?? null;
+/** The face a generated portrait is drawn from, and the pictures uploaded instead. */
+export async function findNpcFace(
+  db: Db,
+  npcId: number,
+): Promise<Pick<NpcRow, 'face' | 'expressions'> | null> {
+  const [npc] = await db
+    .select({ face: npcs.face, expressions: npcs.expressions })
+    .from(npcs)
+    .where(eq(npcs.id, npcId));
+  return npc ?? null;
 }
 
 export async function findSceneStyle(

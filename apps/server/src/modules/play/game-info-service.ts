@@ -56,7 +56,8 @@ export function createGameInfoService({
           name: localize(npc.name, locale),
           greeting: localize(npc.greeting, locale),
           portraits: Object.fromEntries(
-            EXPRESSIONS.map((e) => [e, urls.portrait(npc.id, e)]),
+            // An uploaded picture shows where there is one; the drawn face everywhere else.
+            EXPRESSIONS.map((e) => [e, npc.expressions?.[e] ?? urls.portrait(npc.id, e)]),
           ) as Record<Expression, string>,
         })),
         scenes: content.scenes.map((s) => ({ key: s.key, url: urls.scene(gameId, s.key) })),

@@ -11,10 +11,14 @@ export {
 export { moveCommentCount, moveLikeCount, setSeriesEpisodeCount } from './counters.js';
 export { CONTENT_DIR } from './demo-content.js';
 export type { GameInfoService } from './game-info-service.js';
+export { artUrls } from './game-info-service.js';
+export { type InkProblem, StoryCompileError } from './ink-compiler.js';
 export type { PlayService } from './play-service.js';
 export { portraitSvg } from './portrait.js';
+export { type GameDefinition, inspectGame, publishGame, unpublishGame } from './publish.js';
 export { moveVisitorSaves } from './save-queries.js';
 export { sceneSvg } from './scene-art.js';
 export { type SeriesWork, saveSeriesWork } from './series-work.js';
 export { newNpcStatus } from './state.js';
+export { PreviewError, type PreviewResult, previewStory } from './story-preview.js';
 export { canPlayChapter } from './unlocks.js';

@@ -53,7 +53,8 @@ export class StoryCompileError extends AppError {
 }
 
 const DEFAULT_FILE = 'chapter.ink';
-const COMPILER_MESSAGE = /^(?:ERROR|RUNTIME ERROR): (?:'([^']*)' )?(?:line (\d+): )?(.*)$/s;
+const COMPILER_MESSAGE =
+  /^(?:ERROR|RUNTIME ERROR|WARNING|TODO): (?:'([^']*)' )?(?:line (\d+): )?(.*)$/s;
 
 /** A work's file name as INCLUDE may give it: relative, inside the work, no way out of it. */
 function workPath(name: string): string | null {
@@ -62,7 +63,12 @@ function workPath(name: string): string | null {
   return normal.replace(/^\.\//, '');
 }
 
-function fileHandler(mainFile: string, main: string, includes: Record<string, string>) {
+function fileHandler(
+  mainFile: string,
+  main: string,
+  includes: Record<string, string>,
+  loaded: Record<string, string>,
+) {
   return {
     ResolveInkFilename: (name: string) => {
       const inside = workPath(name);
@@ -74,6 +80,7 @@ function fileHandler(mainFile: string, main: string, includes: Record<string, st
       const source = includes[name];
       // The compiler reports a thrown error as this file's problem, naming it.
       if (source === undefined) throw new Error(`INCLUDE: no file "${name}" in this work`);
+      loaded[name] = source;
       return source;
     },
   };
@@ -134,23 +141,34 @@ function checkExternals(story: Story, mainFile: string): InkProblem[] {
   }
 }
 
+/** A chapter compiled for the studio: the story when it compiles, and everything ink said. */
+export interface ChapterInspection {
+  storyJson: string | null;
+  /** The files the chapter INCLUDEd, as they were compiled. */
+  included: Record<string, string>;
+  errors: InkProblem[];
+  /** ink's warnings and the author's TODOs: they do not stop publishing. */
+  warnings: InkProblem[];
+}
+
 /**
  * Compiles a chapter's ink (with the files it INCLUDEs) and checks every tag of our vocabulary
- * against the game's content, and every EXTERNAL for a fallback. Malformed ink, a tag naming
- * something that does not exist or an external nothing can run is refused with its file and line.
+ * against the game's content, and every EXTERNAL for a fallback; every problem is reported at its
+ * file and line instead of the first one stopping the rest.
  */
-export function compileChapter(
+export function inspectChapter(
   source: string,
   refs: ContentRefs,
   files: ChapterFiles = {},
-): string {
+): ChapterInspection {
   const mainFile = files.fileName ?? DEFAULT_FILE;
+  const included: Record<string, string> = {};
   const options = new CompilerOptions(
     mainFile,
     [],
     false,
     null,
-    fileHandler(mainFile, source, { ...files.includes }),
+    fileHandler(mainFile, source, { ...files.includes }, included),
   );
   const compiler = new Compiler(source, options);
   let story: Story | undefined;
@@ -161,17 +179,53 @@ export function compileChapter(
     // file could not be read.
     if (!compiler.errors?.length) {
       const message = error instanceof Error ? error.message : String(error);
-      throw new StoryCompileError([{ file: mainFile, line: null, message }], mainFile);
+      return {
+        storyJson: null,
+        included,
+        errors: [{ file: mainFile, line: null, message }],
+        warnings: [],
+      };
     }
   }
-  const problems = (compiler.errors ?? []).map((e: string) => compilerProblem(e, mainFile));
-  if (story && problems.length === 0) {
-    problems.push(...checkRefs(story, refs, mainFile), ...checkExternals(story, mainFile));
+  const errors = (compiler.errors ?? []).map((e: string) => compilerProblem(e, mainFile));
+  const warnings = [
+    ...(compiler.warnings ?? []).map((e: string) => compilerProblem(e, mainFile)),
+    ...(compiler.authorMessages ?? []).map((e: string) => {
+      const problem = compilerProblem(e, mainFile);
+      return { ...problem, message: `TODO: ${problem.message}` };
+    }),
+  ];
+  if (story && errors.length === 0) {
+    errors.push(...checkRefs(story, refs, mainFile), ...checkExternals(story, mainFile));
   }
-  if (!story || problems.length > 0) {
-    if (problems.length === 0)
-      problems.push({ file: mainFile, line: null, message: 'no story produced' });
-    throw new StoryCompileError(problems, mainFile);
+  if (!story && errors.length === 0) {
+    errors.push({ file: mainFile, line: null, message: 'no story produced' });
   }
-  return story.ToJson() ?? '';
+  const storyJson = story && errors.length === 0 ? (story.ToJson() ?? '') : null;
+  return { storyJson, included, errors, warnings };
+}
+
+/**
+ * Compiles a chapter as `inspectChapter` does; malformed ink, a tag naming something that does
+ * not exist or an external nothing can run is refused with its file and line.
+ */
+export function compileChapter(
+  source: string,
+  refs: ContentRefs,
+  files: ChapterFiles = {},
+): string {
+  const { storyJson, errors } = inspectChapter(source, refs, files);
+  if (storyJson === null) throw new StoryCompileError(errors, files.fileName ?? DEFAULT_FILE);
+  return storyJson;
+}
+
+/** `compileChapter` keeping what the chapter INCLUDEd, which its published version stores. */
+export function compileChapterWithIncludes(
+  source: string,
+  refs: ContentRefs,
+  files: ChapterFiles = {},
+): { storyJson: string; included: Record<string, string> } {
+  const { storyJson, included, errors } = inspectChapter(source, refs, files);
+  if (storyJson === null) throw new StoryCompileError(errors, files.fileName ?? DEFAULT_FILE);
+  return { storyJson, included };
 }

@@ -5,12 +5,13 @@ import { STATUS } from '@taleforge/contracts/status';
 import type { FastifyBaseLogger } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Db, Tx } from '../../platform/db/client.js';
+import type { MinigameSpec } from '../../platform/db/schema/index.js';
 import type { PlayerState } from '../../platform/db/schema/save-state.js';
 import { AppError } from '../../platform/http/app-error.js';
 import {
   type ChapterRow,
   findPublishedGame,
-  findStoryJson,
+  findStoryVersion,
   type GameContent,
   listChapters,
   loadGameContent,
@@ -61,6 +62,11 @@ const STORY_CACHE_CHARS = 32 * 2 ** 20;
 /** Games whose chapters and content are kept: the whole catalogue many times over. */
 const GAME_CACHE_MAX = 1_000;
 
+interface StoryVersion {
+  storyJson: string;
+  minigames: Record<string, MinigameSpec> | null;
+}
+
 interface LoadedGame {
   chapters: ChapterRow[];
   content: GameContent;
@@ -73,10 +79,10 @@ export function createPlayService({
   random = cryptoRandom,
   log: moduleLog,
 }: PlayDeps) {
-  const stories = new LRUCache<string, string>({
+  const stories = new LRUCache<string, StoryVersion>({
     max: STORY_CACHE_MAX,
     maxSize: STORY_CACHE_CHARS,
-    sizeCalculation: (json) => json.length,
+    sizeCalculation: (story) => story.storyJson.length,
   });
   /**
    * Content changes only when a game is published, so every event of every player need not read
@@ -104,19 +110,25 @@ export function createPlayService({
     return loaded;
   }
 
-  async function storyJson(conn: Db | Tx, chapterId: number, version: number): Promise<string> {
+  async function storyVersion(
+    conn: Db | Tx,
+    chapterId: number,
+    version: number,
+  ): Promise<StoryVersion> {
     const key = `${chapterId}:${version}`;
     const cached = stories.get(key);
     if (cached) return cached;
-    const json = await findStoryJson(conn, chapterId, version);
-    if (!json) throw new AppError(STATUS.CHAPTER_NOT_FOUND);
-    stories.set(key, json);
-    return json;
+    const row = await findStoryVersion(conn, chapterId, version);
+    if (!row) throw new AppError(STATUS.CHAPTER_NOT_FOUND);
+    stories.set(key, row);
+    return row;
   }
 
-  function context(content: GameContent, locale: Locale): StoryContext {
+  /** A version published with its mini-games plays those, whatever the game has now. */
+  function context(content: GameContent, locale: Locale, story: StoryVersion): StoryContext {
     return {
-      minigames: Object.fromEntries(content.minigames.map((m) => [m.key, m.spec])),
+      minigames:
+        story.minigames ?? Object.fromEntries(content.minigames.map((m) => [m.key, m.spec])),
       locale,
       random,
     };
@@ -218,10 +230,14 @@ export function createPlayService({
     // Opening the game again resumes: nothing changes.
     if (save && save.chapterId === chapter.id && !body.restart) return save;
 
-    const json = await storyJson(tx, chapter.id, chapter.version);
+    const story = await storyVersion(tx, chapter.id, chapter.version);
     const at = { gameId: body.game_id, chapterId: chapter.id, storyVersion: chapter.version };
     const data = runStory(log, at, () =>
-      startChapterSave(json, baseState(save, chapter.id), context(content, locale)),
+      startChapterSave(
+        story.storyJson,
+        baseState(save, chapter.id),
+        context(content, locale, story),
+      ),
     );
     const values = {
       chapterId: chapter.id,
@@ -269,7 +285,7 @@ export function createPlayService({
     const save = await findSave(conn, userId, body.game_id);
     if (!save) throw new AppError(STATUS.SAVE_NOT_FOUND);
     if (body.seq !== undefined && body.seq !== save.seq) throw new AppError(STATUS.STALE_EVENT);
-    const json = await storyJson(conn, save.chapterId, save.storyVersion);
+    const story = await storyVersion(conn, save.chapterId, save.storyVersion);
     const at = { gameId: body.game_id, chapterId: save.chapterId, storyVersion: save.storyVersion };
     // Only a rewind reads a choice point, and only the one it goes back to.
     const rewindTo =
@@ -277,7 +293,7 @@ export function createPlayService({
         ? await findSnapshot(conn, save.id, body.to_step)
         : null;
     const next = runStory(log, at, () =>
-      applyStep(saveData(save), body, json, context(content, locale), rewindTo),
+      applyStep(saveData(save), body, story.storyJson, context(content, locale, story), rewindTo),
     );
     const completedChapters =
       next.view.chapterEnded && !save.completedChapters.includes(save.chapterId)
@@ -308,6 +324,11 @@ export function createPlayService({
   }
 
   return {
+    /** A game was published again: its next event reads the new chapters and content. */
+    forgetGame: (gameId: number) => {
+      loadedGames.delete(gameId);
+    },
+
     /** How far the player has read the current step's lines; never moves the story. */
     lineSeen: (userId: number, body: CallBody<typeof lineSeenCall>) =>
       recordLineSeen(db, now(), userId, body),

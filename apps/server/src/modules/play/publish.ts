@@ -1,6 +1,7 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { CharacterPersona } from '@taleforge/contracts/character-persona';
-import type { AudioKind, ScriptType } from '@taleforge/contracts/constants';
-import { and, eq, notInArray, sql } from 'drizzle-orm';
+import type { AudioKind, Expression, ScriptType } from '@taleforge/contracts/constants';
+import { and, eq, isNotNull, notInArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/client.js';
 import {
   type ChatGoal,
@@ -18,7 +19,12 @@ import {
 } from '../../platform/db/schema/index.js';
 import type { MediaExtension, MediaStore } from '../media/index.js';
 import { findChapterSource, insertChapterVersion, listChapters } from './content-queries.js';
-import { type ContentRefs, compileChapter } from './ink-compiler.js';
+import {
+  type ChapterInspection,
+  type ContentRefs,
+  compileChapterWithIncludes,
+  inspectChapter,
+} from './ink-compiler.js';
 
 /** A whole game as authors write it (content/<slug>/game.json plus one .ink file per chapter). */
 export interface GameDefinition {
@@ -37,6 +43,8 @@ export interface GameDefinition {
     face: FaceStyle;
     /** Chat material (content/<slug>/characters/<key>.json); without it the NPC cannot chat. */
     character?: CharacterPersona | null;
+    /** Uploaded pictures by expression (URLs); one missing is drawn from `face`. */
+    expressions?: Partial<Record<Expression, string>> | null;
   }[];
   tasks: { key: string; title: LocalizedText }[];
   scenes: { key: string; style: SceneStyle }[];
@@ -58,6 +66,17 @@ export interface GameDefinition {
     bytes: Uint8Array;
     extension: MediaExtension;
   }[];
+}
+
+/**
+ * Compiles every chapter as publishing would, reporting every problem and warning instead of
+ * stopping at the first chapter: the studio's compile.
+ */
+export function inspectGame(def: GameDefinition): ChapterInspection[] {
+  const refs = refsOf(def);
+  return def.chapters.map((c) =>
+    inspectChapter(c.ink, refs, { fileName: c.file, includes: def.inkFiles }),
+  );
 }
 
 function refsOf(def: GameDefinition): ContentRefs {
@@ -85,12 +104,18 @@ export async function publishGame(
     now: Date;
     /** Where sound files go; needed only when the game has audio. */
     media?: MediaStore;
+    /** The cover to show now (an uploaded one); unset, a new game gets `coverUrl`'s. */
+    cover?: string;
+    /** Shows a game that was unpublished again (a creator publishing); seeding leaves it hidden. */
+    reveal?: boolean;
+    /** The caller's own writes, in the same transaction: all of it happens or none. */
+    alongside?: (tx: Tx, gameId: number) => Promise<void>;
   },
 ): Promise<number> {
   const refs = refsOf(def);
   // Compile first: a broken chapter must not leave a half-updated game behind.
   const compiled = def.chapters.map((c) =>
-    compileChapter(c.ink, refs, { fileName: c.file, includes: def.inkFiles }),
+    compileChapterWithIncludes(c.ink, refs, { fileName: c.file, includes: def.inkFiles }),
   );
   // Files before rows, for the same reason; they are named by hash, so a failed publish leaves
   // at most an unused file, and publishing again writes nothing new.
@@ -113,14 +138,19 @@ export async function publishGame(
         creatorId: options.creatorId,
         publishedAt: options.now,
       })
-      .onConflictDoUpdate({ target: games.slug, set: meta })
+      .onConflictDoUpdate({
+        target: games.slug,
+        set: options.reveal
+          ? {
+              ...meta,
+              publishedAt: sql`coalesce(${games.publishedAt}, ${options.now.toISOString()}::timestamptz)`,
+            }
+          : meta,
+      })
       .returning({ id: games.id, cover: games.cover });
     const gameId = game!.id;
-    if (!game!.cover)
-      await tx
-        .update(games)
-        .set({ cover: options.coverUrl(gameId) })
-        .where(eq(games.id, gameId));
+    const cover = options.cover ?? (game!.cover || options.coverUrl(gameId));
+    if (cover !== game!.cover) await tx.update(games).set({ cover }).where(eq(games.id, gameId));
 
     for (const npc of def.npcs) {
       const values = {
@@ -130,6 +160,7 @@ export async function publishGame(
         goals: npc.goals ?? {},
         face: npc.face,
         character: npc.character ?? null,
+        expressions: npc.expressions ?? null,
       };
       await tx
         .insert(npcs)
@@ -159,6 +190,7 @@ export async function publishGame(
     }
     await publishSounds(tx, gameId, sounds);
     await publishChapters(tx, gameId, def, compiled);
+    await options.alongside?.(tx, gameId);
     return gameId;
   });
 }
@@ -196,8 +228,19 @@ async function publishSounds(tx: Tx, gameId: number, sounds: StoredSound[]) {
     );
 }
 
-async function publishChapters(tx: Tx, gameId: number, def: GameDefinition, compiled: string[]) {
+/** The mini-games a chapter version plays, frozen with it. */
+function frozenMinigames(def: GameDefinition): Record<string, MinigameSpec> {
+  return Object.fromEntries(def.minigames.map((m) => [m.key, m.spec]));
+}
+
+async function publishChapters(
+  tx: Tx,
+  gameId: number,
+  def: GameDefinition,
+  compiled: { storyJson: string; included: Record<string, string> }[],
+) {
   const existing = await listChapters(tx, gameId);
+  const minigameSpecs = frozenMinigames(def);
   for (const [i, chapter] of def.chapters.entries()) {
     const position = i + 1;
     let row = existing.find((c) => c.position === position);
@@ -214,16 +257,37 @@ async function publishChapters(tx: Tx, gameId: number, def: GameDefinition, comp
     }
     const current = row!.version > 0 ? await findChapterSource(tx, row!.id, row!.version) : null;
     // An INCLUDEd file may change while the chapter's own does not: the compiled story tells.
-    if (current?.inkSource === chapter.ink && current.storyJson === compiled[i]) continue;
+    // Versions from before mini-games were frozen (null) read the game's, which this publish
+    // updates; changing a frozen one makes a new version, so no save meets a changed game.
+    const sameMinigames =
+      current?.minigames == null || isDeepStrictEqual(current.minigames, minigameSpecs);
+    if (
+      current?.inkSource === chapter.ink &&
+      current.storyJson === compiled[i]!.storyJson &&
+      sameMinigames
+    )
+      continue;
     await insertChapterVersion(tx, {
       chapterId: row!.id,
       version: row!.version + 1,
       inkSource: chapter.ink,
-      storyJson: compiled[i]!,
+      storyJson: compiled[i]!.storyJson,
+      includes: compiled[i]!.included,
+      minigames: minigameSpecs,
     });
   }
   await tx
     .update(games)
     .set({ chapterCount: sql`${def.chapters.length}` })
     .where(eq(games.id, gameId));
+}
+
+/** Takes a game off the player site: gone from the catalogue, and no one starts it anew. */
+export async function unpublishGame(db: Db, gameId: number): Promise<boolean> {
+  const rows = await db
+    .update(games)
+    .set({ publishedAt: null })
+    .where(and(eq(games.id, gameId), isNotNull(games.publishedAt)))
+    .returning({ id: games.id });
+  return rows.length > 0;
 }

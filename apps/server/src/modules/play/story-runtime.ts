@@ -21,6 +21,8 @@ export interface StoryContext {
   minigames: Record<string, MinigameSpec>;
   locale: string;
   random: () => number;
+  /** Hears every line as ink wrote it, with all its tags (the studio's preview). */
+  onLine?: (text: string, tags: string[]) => void;
 }
 
 /** Ink variables the runtime writes after a mini-game or a conversation, if the story declares them. */
@@ -188,7 +190,9 @@ export class StorySession {
       if (lines.length >= MAX_LINES_PER_STEP)
         throw new StoryLoopError('story produced too many lines');
       const text = this.continueLine().trim();
-      const tags = (this.story.currentTags ?? []).map(parseTag);
+      const rawTags = this.story.currentTags ?? [];
+      this.context.onLine?.(text, rawTags);
+      const tags = rawTags.map(parseTag);
       const line = this.applyTags(tags);
       if (text) lines.push({ ...line, text: localizedLine(text, tags), ...passedTags(tags) });
       if (this.view.minigame || this.view.conversation) break;

@@ -1,9 +1,4 @@
 /** The creator studio: private drafts of works, their ink files, and publishing them to play. */
 export { registerStudioRoutes } from './routes.js';
-export {
-  assertUniqueKeys,
-  createStudioService,
-  type ImportedContent,
-  type StudioService,
-  type WorkChapter,
-} from './studio-service.js';
+export { createStudioService, type StudioDeps, type StudioService } from './service.js';
+export { assertUniqueKeys, type ImportedContent, type WorkChapter } from './studio-service.js';

@@ -103,6 +103,7 @@ export function createStudioCore({ db, now, urls }: StudioCoreDeps) {
     owned,
     view,
     summary,
+    change: changeLocked,
 
     async list(ownerId: number): Promise<StudioWorkSummary[]> {
       await creator(ownerId);
@@ -153,6 +154,13 @@ export function createStudioCore({ db, now, urls }: StudioCoreDeps) {
       await creator(ownerId);
       await owned(ownerId, workId);
       await q.deleteWork(db, workId);
+    },
+
+    /** Every ink file of the work with its text, by path (the sources export). */
+    async sources(ownerId: number, workId: number): Promise<Record<string, string>> {
+      await creator(ownerId);
+      await owned(ownerId, workId);
+      return q.listFiles(db, workId);
     },
 
     async file(ownerId: number, workId: number, path: string) {
@@ -216,7 +224,3 @@ export function createStudioCore({ db, now, urls }: StudioCoreDeps) {
 }
 
 export type StudioCore = ReturnType<typeof createStudioCore>;
-
-/** The studio as other modules and the routes use it (compile, preview and publish join later). */
-export type StudioService = StudioCore;
-export const createStudioService = createStudioCore;

@@ -163,7 +163,7 @@ export async function deleteFile(tx: Tx, workId: number, path: string): Promise<
 /** The game a work published, for its state on the studio's pages. */
 export async function findGameState(db: Db | Tx, gameId: number) {
   const [row] = await db
-    .select({ cover: games.cover, publishedAt: games.publishedAt })
+    .select({ cover: games.cover, publishedAt: games.publishedAt, slug: games.slug })
     .from(games)
     .where(eq(games.id, gameId));
   return row ?? null;

@@ -76,6 +76,11 @@ export class ResponseCache {
     return reply.send(entry.bodies[encoding]);
   }
 
+  /** Forgets every page: content changed (a game was published) and must show at once. */
+  clear(): void {
+    this.entries.clear();
+  }
+
   private async get(key: string, load: Load): Promise<Entry> {
     if (this.ttlMs <= 0) return fill(load);
     const entry = await this.entries.fetch(key, { context: load });

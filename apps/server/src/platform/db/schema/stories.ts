@@ -1,5 +1,5 @@
 import type { CharacterPersona } from '@taleforge/contracts/character-persona';
-import type { AudioKind } from '@taleforge/contracts/constants';
+import type { AudioKind, Expression } from '@taleforge/contracts/constants';
 import {
   bigint,
   boolean,
@@ -86,6 +86,8 @@ export const npcs = pgTable(
     face: jsonb('face').$type<FaceStyle>().notNull(),
     /** The authored chat material (CharacterPersona, docs/character-persona.md); null: no chat. */
     character: jsonb('character').$type<CharacterPersona>(),
+    /** Uploaded pictures by expression (media URLs); null or a missing one: drawn from `face`. */
+    expressions: jsonb('expressions').$type<Partial<Record<Expression, string>>>(),
   },
   (t) => [uniqueIndex('npcs_game_key').on(t.gameId, t.key)],
 );
