@@ -36,6 +36,10 @@ import {
   registerCommentRoutes,
 } from './modules/social/index.js';
 import { createSpeechModule } from './modules/speech/index.js';
+import {
+  createStudioAnalytics,
+  registerStudioAnalyticsRoutes,
+} from './modules/studio/analytics/index.js';
 import { createStudioService, registerStudioRoutes } from './modules/studio/index.js';
 import { createVideoService, type VideoService, videoOptionsFrom } from './modules/video/index.js';
 import { createVideoServe } from './modules/video/serve/index.js';
@@ -295,6 +299,8 @@ export async function buildApp({
         limits: createCommentLimits(config.SOCIAL_RATE_LIMIT_SCALE),
         optionalAuth: (request) => optionalAuth(request, sessions.verifyToken),
       });
+      // Creator analytics (studio-player branch); the studio module's own routes are wired apart.
+      registerStudioAnalyticsRoutes(api, createStudioAnalytics({ db, now }));
     },
     { prefix },
   );
@@ -341,6 +347,8 @@ export async function buildApp({
       discordClientId: config.DISCORD_CLIENT_ID ?? null,
       environment: config.NODE_ENV,
       publicUrl: new URL(config.PUBLIC_URL).origin,
+      studioOrigin: config.studioOrigin,
+      studioUrl: config.STUDIO_PUBLIC_URL ?? config.studioOrigin,
     },
     pages: createSharePages({ db, publicUrl: config.PUBLIC_URL, readProfile: profiles.read }),
     pageCacheMs: config.CATALOGUE_CACHE_MS,

@@ -16,6 +16,8 @@ describe('parseConfig', () => {
       discordClientId: '',
       environment: 'production',
       publicUrl: 'https://play.example.com/',
+      studioOrigin: 'https://studio.example.com/',
+      studioUrl: 'https://studio.example.com/create',
     });
     expect(parseConfig(text)).toEqual({
       basePath: '/taleforge',
@@ -24,6 +26,8 @@ describe('parseConfig', () => {
       discordClientId: null,
       environment: 'production',
       publicUrl: 'https://play.example.com',
+      studioOrigin: 'https://studio.example.com',
+      studioUrl: 'https://studio.example.com/create',
     });
   });
 
@@ -33,6 +37,8 @@ describe('parseConfig', () => {
     expect(config.environment).toBe('development');
     for (const publicUrl of ['javascript:alert(1)', 'not a url', 42]) {
       expect(parseConfig(JSON.stringify({ publicUrl })).publicUrl).toBeNull();
+      const studio = parseConfig(JSON.stringify({ studioOrigin: publicUrl, studioUrl: publicUrl }));
+      expect([studio.studioOrigin, studio.studioUrl]).toEqual([null, null]);
     }
   });
 });

@@ -11,6 +11,10 @@ export type AppConfig = {
   environment: 'development' | 'test' | 'production';
   /** The origin share links are written on (PUBLIC_URL); null under `vite dev`: the page's own. */
   publicUrl: string | null;
+  /** The creator studio's origin: token sync accepts it alone; null under `vite dev` or with no studio. */
+  studioOrigin: string | null;
+  /** Where "create" opens the studio; null: no studio to open. */
+  studioUrl: string | null;
 };
 
 export const DEFAULT_CONFIG: AppConfig = {
@@ -20,6 +24,8 @@ export const DEFAULT_CONFIG: AppConfig = {
   discordClientId: null,
   environment: 'development',
   publicUrl: null,
+  studioOrigin: null,
+  studioUrl: null,
 };
 
 const ENVIRONMENTS: readonly AppConfig['environment'][] = ['development', 'test', 'production'];
@@ -35,6 +41,13 @@ function originOrNull(value: unknown): string | null {
   if (typeof value !== 'string' || !URL.canParse(value)) return null;
   const url = new URL(value);
   return url.protocol === 'https:' || url.protocol === 'http:' ? url.origin : null;
+}
+
+/** An http(s) address kept whole (a studio may live under a path). */
+function httpUrlOrNull(value: unknown): string | null {
+  if (typeof value !== 'string' || !URL.canParse(value)) return null;
+  const url = new URL(value);
+  return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
 }
 
 /** Accepts only well-typed fields; anything missing or malformed keeps its default. */
@@ -57,6 +70,8 @@ export function parseConfig(text: string | null | undefined): AppConfig {
     discordClientId: optionalString(input.discordClientId),
     environment: environment ?? DEFAULT_CONFIG.environment,
     publicUrl: originOrNull(input.publicUrl),
+    studioOrigin: originOrNull(input.studioOrigin),
+    studioUrl: httpUrlOrNull(input.studioUrl),
   };
 }
 

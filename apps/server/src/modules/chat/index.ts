@@ -13,6 +13,7 @@ import { createReplyRunner } from './reply-runner.js';
 import { registerChatRoutes } from './routes.js';
 import { createSendService } from './send-service.js';
 
+export { sumChatGems } from './earnings.js';
 export { moveVisitorChats } from './visitor-chats.js';
 
 export interface ChatModuleDeps {

@@ -1,5 +1,9 @@
-/** What other modules may use of play: the service, a game's published content, chapter access. */
+/**
+ * What other modules may use of play: the service, a game's published content, chapter access,
+ * and what saves tell creator analytics.
+ */
 
+export { type ChoiceTaken, readSavePlays, type SavePlay } from './analytics-reads.js';
 export { previewCover } from './art-routes.js';
 export {
   type ChapterRow,

@@ -1,4 +1,5 @@
 /** What other modules may use of the wallet: spend, grant, balance, unlocks. */
+export { sumChapterUnlockGems } from './earnings.js';
 export { runLotExpiry } from './expiry-job.js';
 export { listTransactions, type PaidFor } from './history.js';
 export {

@@ -14,6 +14,10 @@ export interface WebConfig {
   environment: string;
   /** PUBLIC_URL: the origin the app's share links are written on. */
   publicUrl: string;
+  /** The creator studio's origin, the only one token sync answers; null: no studio. */
+  studioOrigin: string | null;
+  /** Where the "create" entry points open the studio. */
+  studioUrl: string | null;
 }
 
 const PLACEHOLDER = '<!--taleforge-config-->';

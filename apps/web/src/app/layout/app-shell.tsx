@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { AssistantButton } from '../../features/assistant/assistant-button';
 import { LoginModalHost } from '../../features/auth/login-modal/login-modal-host';
 import { PlayerHost } from '../../features/series/player-host';
+import { CreateAfterSignIn } from '../../features/studio-entry/create-entry';
 import { CoverArt } from '../../shared/ui/art/cover-art';
 import { DialogOutlet } from '../../shared/ui/dialog/dialog-outlet';
 import { Toaster } from '../../shared/ui/toast/toaster';
@@ -41,6 +42,7 @@ export function AppShell() {
       <DialogOutlet />
       <LoginModalHost />
       <PlayerHost />
+      <CreateAfterSignIn />
     </div>
   );
 }

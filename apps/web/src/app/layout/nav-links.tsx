@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { openLoginModal } from '../../features/auth/login-modal/login-modal-events';
 import { hasProfileAccess } from '../../features/auth/session';
+import { CreateButton } from '../../features/studio-entry/create-entry';
 import { NAV_ITEMS, type NavItem } from './nav-items';
 
 const handleClick = (item: NavItem) => (event: MouseEvent) => {
@@ -12,7 +13,10 @@ const handleClick = (item: NavItem) => (event: MouseEvent) => {
   }
 };
 
-/** The same links render as the desktop sidebar and the phone tab bar; CSS picks one. */
+/**
+ * The same links render as the desktop sidebar and the phone tab bar; CSS picks one. The last
+ * entry opens the creator studio in a new tab.
+ */
 export function NavLinks({ variant }: { variant: 'sidebar' | 'tabbar' }) {
   const { t } = useTranslation();
   return (
@@ -29,6 +33,13 @@ export function NavLinks({ variant }: { variant: 'sidebar' | 'tabbar' }) {
           </NavLink>
         </li>
       ))}
+      <li>
+        <CreateButton
+          className="nav-link create-entry"
+          iconSize={variant === 'tabbar' ? 24 : 22}
+          label={t('create.label')}
+        />
+      </li>
     </ul>
   );
 }

@@ -4,7 +4,7 @@ import { authCalls } from './auth-api';
 import { installLoginModalEvents } from './login-modal/login-modal-events';
 import { loginModalStore } from './login-modal/login-modal-store';
 import { hasToken, saveUserInfo } from './session';
-import { installTokenSync } from './token-sync';
+import { allowedStudioOrigins, installTokenSync } from './token-sync';
 
 /**
  * Refreshes the stored user from the server. A dead token answers 1005–1007, which opens the
@@ -24,6 +24,9 @@ export async function refreshUser() {
 /** Everything sign-in needs at mount: modal events, creator-site token sync, a fresh user. */
 export function startSession() {
   installLoginModalEvents();
-  installTokenSync({ environment: config.environment, refreshUser: () => void refreshUser() });
+  installTokenSync({
+    origins: allowedStudioOrigins(config),
+    refreshUser: () => void refreshUser(),
+  });
   void refreshUser();
 }

@@ -1,19 +1,30 @@
-import { LIMITS } from '@taleforge/contracts/constants';
+import { LIMITS, STORAGE_KEYS } from '@taleforge/contracts/constants';
 import type { AppConfig } from '../../shared/config';
+import { readItem } from '../../shared/lib/storage';
 import { loginModalStore } from './login-modal/login-modal-store';
-import { clearSession, saveToken, saveUserInfo } from './session';
+import { clearSession, readSignedInUser, saveToken, saveUserInfo } from './session';
 
 /**
  * Token sync with the creator site (SPEC §4). A page opened from the creator site carries a
  * `from` query marker; 500 ms after load it asks its opener for the token, and from then on it
- * follows the creator site's SET_TOKEN, TOKEN_UPDATED and LOGOUT messages. Messages from any
- * origin outside the environment's allow-list are ignored.
+ * follows the creator site's SET_TOKEN, TOKEN_UPDATED and LOGOUT messages. The other way round,
+ * a studio this site opened asks it for the token and is answered SET_TOKEN. Messages from any
+ * origin but the studio's are ignored.
  */
-export const CREATOR_ORIGINS: Record<AppConfig['environment'], readonly string[]> = {
-  production: ['https://creator.taleforge.app'],
-  test: ['https://creator.test.taleforge.app'],
-  development: ['http://localhost:5174', 'http://127.0.0.1:5174'],
-};
+
+/** The studio's `vite dev` origins, trusted only when the server named no studio (`vite dev`). */
+export const DEV_STUDIO_ORIGINS: readonly string[] = [
+  'http://localhost:5174',
+  'http://127.0.0.1:5174',
+];
+
+/** The one origin the server named for the studio; the dev ones only under `vite dev`. */
+export function allowedStudioOrigins(
+  config: Pick<AppConfig, 'environment' | 'studioOrigin'>,
+): readonly string[] {
+  if (config.studioOrigin) return [config.studioOrigin];
+  return config.environment === 'development' ? DEV_STUDIO_ORIGINS : [];
+}
 
 export const REQUEST_TOKEN = 'REQUEST_TOKEN';
 
@@ -37,22 +48,35 @@ export function parseTokenSyncMessage(data: unknown): TokenSyncMessage | null {
 }
 
 type TokenSyncDeps = {
-  environment: AppConfig['environment'];
+  /** From allowedStudioOrigins. */
+  origins: readonly string[];
   win?: Window;
   /** Refreshes the stored user after a new token arrives (the user info call). */
   refreshUser?: () => void;
   store?: typeof loginModalStore;
 };
 
+/** A signed-in account's token for a studio that asks; a visitor's is never handed over. */
+function answerTokenRequest(event: MessageEvent) {
+  const user = readSignedInUser();
+  const token = readItem(STORAGE_KEYS.accessToken);
+  const source = event.source as Window | null;
+  if (!source || !user || !token || user.oauth_enum === 'DF_ID') return;
+  source.postMessage({ type: 'SET_TOKEN', token, userInfo: user }, event.origin);
+}
+
 export function installTokenSync({
-  environment,
+  origins: allowed,
   win = window,
   refreshUser,
   store = loginModalStore,
 }: TokenSyncDeps): () => void {
-  const allowed = CREATOR_ORIGINS[environment];
   const handleMessage = (event: MessageEvent) => {
     if (!allowed.includes(event.origin)) return;
+    if ((event.data as { type?: unknown } | null)?.type === REQUEST_TOKEN) {
+      answerTokenRequest(event);
+      return;
+    }
     const message = parseTokenSyncMessage(event.data);
     if (!message) return;
     if (message.type === 'LOGOUT') {

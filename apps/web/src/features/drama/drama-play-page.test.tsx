@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../shared/ui/toast/toast-store';
-import { renderWithQuery, stubApi } from '../../test/render';
+import { renderWithQuery, stubApi, stubApiHandlers } from '../../test/render';
 import { DramaPlayPage } from './drama-play-page';
 import { playLoader } from './play-loader';
 
@@ -383,5 +383,56 @@ describe('<DramaPlayPage/>', () => {
     );
     // The chapter list is read again, so it shows chapter two open.
     await waitFor(() => expect(resourceReads()).toBeGreaterThan(readsBefore));
+  });
+
+  it('tells a player part-way through a republished chapter, and restarts it on the new text', async () => {
+    localStorage.setItem('access_token', 'tok');
+    const events: unknown[] = [];
+    stubApiHandlers({
+      '/api/auth/h5/game/resource/info': () => ({ data: resources }),
+      '/api/auth/h5/game/event': ({ body }) => {
+        events.push(body);
+        const restarted = (body as { restart?: boolean }).restart === true;
+        return {
+          data: restarted
+            ? {
+                ...state,
+                story_version: 2,
+                chapter_updated: false,
+                seq: 2,
+                lines: [state.lines[0]],
+              }
+            : { ...state, chapter_updated: true },
+        };
+      },
+    });
+    renderPage();
+    const notice = await screen.findByRole('region', { name: 'Chapter updated' });
+    expect(notice.textContent).toContain(
+      'The creator updated this chapter. Restart it to read the new version.',
+    );
+    // Not in the way: the story reads on beneath it.
+    expect(await screen.findByTestId('dialogue')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Restart chapter' }));
+    await waitFor(() =>
+      expect(events).toContainEqual({ type: 'start', game_id: 7, chapter_id: 11, restart: true }),
+    );
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Chapter updated' })).toBeNull(),
+    );
+  });
+
+  it('lets the player dismiss the notice and read on', async () => {
+    localStorage.setItem('access_token', 'tok');
+    stubApi({
+      '/api/auth/h5/game/resource/info': resources,
+      '/api/auth/h5/game/event': { ...state, chapter_updated: true },
+    });
+    renderPage();
+    await screen.findByRole('region', { name: 'Chapter updated' });
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('region', { name: 'Chapter updated' })).toBeNull();
+    expect(screen.getByTestId('dialogue')).toBeTruthy();
   });
 });

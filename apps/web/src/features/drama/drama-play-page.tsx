@@ -7,6 +7,7 @@ import { useLoaderData, useParams, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../shared/lib/use-page-title';
 import { WorkSocialBar } from '../social/work-social-bar';
 import { ChapterEnd } from './chapter-end';
+import { ChapterUpdatedNotice } from './chapter-updated-notice';
 import { DialogueBox } from './dialogue-box';
 import { Journal } from './journal';
 import { JournalDrawer } from './journal-drawer';
@@ -159,6 +160,13 @@ function StoryPlayPage({ resources }: { resources: ReturnType<typeof useGameReso
         <WorkSocialBar gameId={gameId} title={resources.data?.game.title ?? ''} />
 
         <div className="play__bottom">
+          {state && (
+            <ChapterUpdatedNotice
+              state={state}
+              busy={busy}
+              onRestart={() => void start(state.chapter_id, true)}
+            />
+          )}
           {state?.outcome && index === 0 && (
             <p className={`outcome outcome--${state.outcome.won ? 'won' : 'lost'}`} role="status">
               {t(state.outcome.won ? 'play.outcome.won' : 'play.outcome.lost')}

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from '../../shared/ui/toast/toast-store';
 import { GameCard, GameCardSkeleton } from '../home/game-card';
+import { CreateButton } from '../studio-entry/create-entry';
 import { useProfileWorks, useUpdateProfile } from './profile-api';
 import { EyeIcon, LockIcon } from './profile-icons';
 
@@ -231,9 +232,22 @@ function EmptyList({
         {own ? t(`profile.empty.${list}Own`) : t(`profile.empty.${list}`, { name })}
       </p>
       {own && <p className="profile-empty__body">{t(`profile.empty.${list}OwnBody`)}</p>}
-      <Link to="/For_You" className="button button--gold">
-        {t('profile.empty.explore')}
-      </Link>
+      {own && list === 'works' ? (
+        <div className="profile-empty__actions">
+          <CreateButton
+            className="button button--gold create-entry--inline"
+            iconSize={18}
+            label={t('create.first')}
+          />
+          <Link to="/For_You" className="button button--ghost">
+            {t('profile.empty.explore')}
+          </Link>
+        </div>
+      ) : (
+        <Link to="/For_You" className="button button--gold">
+          {t('profile.empty.explore')}
+        </Link>
+      )}
     </div>
   );
 }

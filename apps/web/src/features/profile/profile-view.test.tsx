@@ -75,6 +75,15 @@ describe('<ProfileView/>', () => {
     expect(screen.getByRole('button', { name: 'Change avatar' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Hide from others' })).toBeTruthy();
     expect(await screen.findByText('You have not published a story yet')).toBeTruthy();
+    // Its own empty works tab leads to the studio; another's never does.
+    expect(screen.getByRole('button', { name: /^Create your first story/ })).toBeTruthy();
+  });
+
+  it('offers no create button on the empty works of someone else', async () => {
+    stubApi({ '/api/h5/user/profile': profile, '/api/h5/user/profile/works': emptyPage });
+    show({ own: false, signedIn: true });
+    expect(await screen.findByText('Mira has not published a story yet')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Create your first story/ })).toBeNull();
   });
 });
 
