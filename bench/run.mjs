@@ -19,6 +19,7 @@ const { benchSegments } = await import('./segments/run.mjs');
 const { benchSocial } = await import('./social/run.mjs');
 const { benchSpend } = await import('./spend/run.mjs');
 const { benchStepHistory } = await import('./step-history/run.mjs');
+const { benchStudioEditor } = await import('./studio-editor/run.mjs');
 const { benchVideoStart } = await import('./video-start/run.mjs');
 
 const only = process.argv[2];
@@ -38,3 +39,4 @@ if (!only || only === 'social') await benchSocial();
 if (!only || only === 'segments') await benchSegments();
 if (!only || only === 'video-start') await benchVideoStart();
 if (!only || only === 'assistant-voice') await benchAssistantVoice();
+if (!only || only === 'studio-editor') await benchStudioEditor();
