@@ -47,10 +47,13 @@ export async function signInToStudio(page: Page, account: { email: string; passw
   await expect(page.getByRole('heading', { name: 'Your works', level: 1 })).toBeVisible();
 }
 
-/** Writes one ink file in the work's story editor and saves it. */
+/** Writes one ink file in the work's story editor (CodeMirror) and waits until it is saved. */
 export async function writeInk(page: Page, file: string, source: string) {
-  await page.getByLabel('File', { exact: true }).selectOption(file);
-  await page.getByLabel(`Ink source of ${file}`).fill(source);
-  await page.getByRole('button', { name: 'Save file' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Files' }).getByRole('button', { name: file }).click();
+  const code = page.locator('.ink-editor__code .cm-content');
+  await code.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Delete');
+  await code.fill(source);
+  await expect(page.locator('.ink-save')).toHaveText('Saved', { timeout: 15_000 });
 }

@@ -1,3 +1,4 @@
+import { waitForMount } from '../support/app';
 import { expect, test } from '../support/device';
 import { STUDIO_ORIGIN } from '../support/env';
 import { choose, readUntilAction } from '../support/story';
@@ -23,6 +24,16 @@ const OLD_LINE = 'The lamp at Greyhollow burns low tonight.';
 const NEW_LINE = 'The lamp at Greyhollow burns bright and steady tonight.';
 
 test('a visitor is told to log in to create', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/For_You');
+  await waitForMount(page);
+  await page
+    .getByRole('button', { name: /^Create/ })
+    .first()
+    .click();
+  await expect(page.getByText('Login to create').first()).toBeVisible();
+
+  // The studio itself, at its own origin, shows a visitor nothing but the sign-in.
   await page.setViewportSize({ width: 390, height: 844 });
   await openStudio(page);
   await expect(page.getByRole('heading', { name: 'Login to create', level: 1 })).toBeVisible();
@@ -48,7 +59,7 @@ test('a new creator writes, previews and publishes a work, and players get its u
   await expect(page.getByText('Draft', { exact: true }).first()).toBeVisible();
 
   // Two characters, then two chapters, each saved with the work's revision.
-  await page.getByRole('link', { name: 'Characters' }).click();
+  await page.getByRole('link', { name: 'Characters', exact: true }).click();
   for (const [key, name] of [
     ['mara', 'Mara'],
     ['tomas', 'Tomas'],
@@ -62,7 +73,7 @@ test('a new creator writes, previews and publishes a work, and players get its u
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('You have unsaved changes')).toHaveCount(0);
 
-  await page.getByRole('link', { name: 'Chapters' }).click();
+  await page.getByRole('link', { name: 'Chapters', exact: true }).click();
   await page.getByRole('button', { name: 'Add a chapter' }).click();
   await page.getByRole('button', { name: 'Add a chapter' }).click();
   const chapters = page.locator('li.chapter');
@@ -74,13 +85,13 @@ test('a new creator writes, previews and publishes a work, and players get its u
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('You have unsaved changes')).toHaveCount(0);
 
-  await page.getByRole('link', { name: 'Story' }).click();
+  await page.getByRole('link', { name: 'Story', exact: true }).click();
   await writeInk(page, 'chapter1.ink', CHAPTER_ONE(OLD_LINE));
   await writeInk(page, 'chapter2.ink', CHAPTER_TWO);
 
   // The preview plays the draft through the server's runtime.
-  await page.getByRole('button', { name: 'Play from the start' }).click();
-  const preview = page.locator('.preview-story');
+  const preview = page.locator('.ink-preview');
+  await preview.getByRole('button', { name: 'Play from the start' }).click();
   await expect(preview).toContainText(OLD_LINE);
   await preview.getByRole('button', { name: 'Climb the stairs' }).click();
   await expect(preview).toContainText('You climb to the lens room.');
@@ -124,9 +135,10 @@ test('a new creator writes, previews and publishes a work, and players get its u
   await readUntilAction(player);
   await expect(player.getByTestId('chapter-end')).toBeVisible();
   await player.reload();
-  const notice = player.getByRole('status').filter({ hasText: /updated/i });
-  await expect(notice).toBeVisible();
-  await notice.getByRole('button', { name: /restart/i }).click();
+  await expect(
+    player.getByText('The creator updated this chapter. Restart it to read the new version.'),
+  ).toBeVisible();
+  await player.getByRole('button', { name: 'Restart chapter' }).click();
   await expect(player.getByTestId('dialogue')).toContainText(NEW_LINE);
   await other.close();
 

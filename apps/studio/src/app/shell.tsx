@@ -26,7 +26,7 @@ export function Shell() {
         {t('shell.skip')}
       </a>
       <header className="shell-header">
-        <Link to="/" className="brand" aria-label={t('shell.home')}>
+        <Link to="/" className="brand">
           <span className="brand-mark" aria-hidden="true">
             ✦
           </span>

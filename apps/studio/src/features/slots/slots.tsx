@@ -2,13 +2,8 @@ import { lazy } from 'react';
 
 /**
  * Where the ink editor and the analytics page mount. Each is its own lazy chunk, so the works
- * screens load without CodeMirror, the ink compiler or the charts. Until those features are in,
- * the imports below name the small stand-ins beside this file: the swap is one line each.
+ * screens load without CodeMirror, the ink compiler or the charts.
  */
-export const EditorSlot = lazy(() =>
-  import('./plain-editor').then((module) => ({ default: module.PlainEditor })),
-);
+export const EditorSlot = lazy(() => import('./editor-slot'));
 
-export const AnalyticsSlot = lazy(() =>
-  import('./analytics-placeholder').then((module) => ({ default: module.AnalyticsPlaceholder })),
-);
+export const AnalyticsSlot = lazy(() => import('./analytics-slot'));

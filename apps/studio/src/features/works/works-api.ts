@@ -1,8 +1,8 @@
 import type {
-  studioCompileCall,
   studioCoverUploadCall,
   studioExpressionUploadCall,
   studioFileCall,
+  studioFileDeleteCall,
   studioFileSaveCall,
   studioImportCall,
   studioPreviewCall,
@@ -37,9 +37,9 @@ export const studioCalls = {
     method: 'POST',
     path: '/api/auth/studio/work/file/save',
   }),
-  compile: endpoint<typeof studioCompileCall>({
+  deleteFile: endpoint<typeof studioFileDeleteCall>({
     method: 'POST',
-    path: '/api/auth/studio/work/compile',
+    path: '/api/auth/studio/work/file/delete',
   }),
   preview: endpoint<typeof studioPreviewCall>({
     method: 'POST',
