@@ -54,6 +54,15 @@ describe('security headers over http, without Google sign-in', () => {
   });
   afterAll(() => server.close());
 
+  it('let a page opened for token sync (the from marker) keep its cross-origin opener', async () => {
+    const origin = new URL(server.url('/')).origin;
+    const synced = await fetch(`${origin}/For_You?from=studio`);
+    expect(synced.headers.get('cross-origin-opener-policy')).toBe('unsafe-none');
+    // Everything else stays isolated, the same path without the marker included.
+    const plain = await fetch(`${origin}/For_You?fromage=1`);
+    expect(plain.headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
+  });
+
   it('send the same protections on the page and the API', async () => {
     for (const res of await answers(server)) {
       const h = (name: string) => res.headers.get(name);

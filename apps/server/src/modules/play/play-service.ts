@@ -206,6 +206,7 @@ export function createPlayService({
         seq: row.seq,
         save: saveData(row),
         content,
+        minigames: (await storyVersion(conn, row.chapterId, row.storyVersion)).minigames,
         nextChapter,
       },
       locale,

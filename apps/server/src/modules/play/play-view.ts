@@ -1,5 +1,6 @@
 import type { ChapterInfo, PlayState } from '@taleforge/contracts';
 import { ITEM_KEYS, type Locale } from '@taleforge/contracts/constants';
+import type { MinigameSpec } from '../../platform/db/schema/index.js';
 import { localize } from '../games/index.js';
 import type { ChapterRow, GameContent } from './content-queries.js';
 import { isUsableFromInventory } from './items.js';
@@ -12,6 +13,8 @@ export interface ViewInput {
   seq: number;
   save: SaveData;
   content: GameContent;
+  /** The mini-games frozen with the save's chapter version; null: the game's own. */
+  minigames: Record<string, MinigameSpec> | null;
   nextChapter: ChapterInfo | null;
 }
 
@@ -44,7 +47,8 @@ export function toPlayState(input: ViewInput, locale: Locale): PlayState {
     const task = content.tasks.find((t) => t.key === key);
     return task ? localize(task.title, locale) : key;
   };
-  const spec = (key: string) => content.minigames.find((m) => m.key === key)?.spec;
+  const spec = (key: string) =>
+    input.minigames ? input.minigames[key] : content.minigames.find((m) => m.key === key)?.spec;
 
   let minigame: PlayState['minigame'] = null;
   const game = view.minigame;

@@ -93,6 +93,7 @@ function helmetHeaders(options: HelmetOptions): Record<string, string> {
  * Security headers on every answer, page and API alike: the policy above, framing refused,
  * no MIME sniffing, origin-only referrers to other sites, the Google popup allowed to talk back
  * to its opener, and HSTS only when PUBLIC_URL is https (a plain-http run must stay reachable).
+ * A page opened with the token-sync marker keeps its opener.
  */
 export function registerSecurityHeaders(
   app: FastifyInstance,
@@ -111,8 +112,13 @@ export function registerSecurityHeaders(
     }),
     'permissions-policy': PERMISSIONS_POLICY,
   };
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
+    // A page opened by the other site for token sync (SPEC §4: the `from` marker) must keep its
+    // opener to ask it for the token; any other opener policy severs the two across origins.
+    if (hasFromMarker(request.url)) reply.header('cross-origin-opener-policy', 'unsafe-none');
     done();
   });
 }
+
+const hasFromMarker = (url: string) => new URLSearchParams(url.split('?')[1] ?? '').has('from');

@@ -37,6 +37,8 @@ export interface InkEditorProps {
   api: EditorApi;
   /** Called after every change to the file list that reached the server (add, rename, delete). */
   onFilesChange?: (files: EditorFile[]) => void;
+  /** A file was renamed on the server: chapters naming `from` should now name `to`. */
+  onFileRenamed?: (from: string, to: string) => void;
   /** The work's revision after each save, so the shell can keep its metadata update in step. */
   onRevision?: (revision: number) => void;
 }

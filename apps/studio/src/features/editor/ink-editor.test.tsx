@@ -38,6 +38,7 @@ function memoryWork(sources: Record<string, string>) {
 
 async function renderEditor(sources: Record<string, string>) {
   const work = memoryWork(sources);
+  const renamed: [string, string][] = [];
   const i18n = i18next.createInstance();
   await i18n.use(initReactI18next).init({ lng: 'en_US', resources: {}, fallbackLng: false });
   render(
@@ -46,13 +47,14 @@ async function renderEditor(sources: Record<string, string>) {
         files={Object.entries(sources).map(([path, s]) => ({ path, size: s.length }))}
         chapters={[{ file: 'main.ink', title: {} }]}
         api={work.api}
+        onFileRenamed={(from, to) => renamed.push([from, to])}
       />
     </I18nextProvider>,
   );
   await waitFor(() => expect(document.querySelector('.cm-content')?.textContent).not.toBe(''));
   const view = EditorView.findFromDOM(document.querySelector('.cm-editor') as HTMLElement);
   if (!view) throw new Error('no editor view');
-  return { work, view };
+  return { work, view, renamed };
 }
 
 const linesWithDiagnostics = (view: EditorView) => {
@@ -117,7 +119,7 @@ describe('the ink editor', () => {
   });
 
   it('adds, renames and deletes files through the API, refusing a bad name', async () => {
-    const { work } = await renderEditor({ 'main.ink': 'Hello.\n-> END\n' });
+    const { work, renamed } = await renderEditor({ 'main.ink': 'Hello.\n-> END\n' });
     const submitName = (name: string, button: string) => {
       fireEvent.change(screen.getByLabelText('File name'), { target: { value: name } });
       act(() => screen.getByRole('button', { name: button }).click());
@@ -138,6 +140,7 @@ describe('the ink editor', () => {
     submitName('two.ink', 'Rename file');
     await screen.findByRole('button', { name: 'two.ink', current: 'page' });
     expect([...work.files.keys()].sort()).toEqual(['main.ink', 'two.ink']);
+    expect(renamed).toEqual([['parts/two.ink', 'two.ink']]);
 
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     act(() => screen.getByRole('button', { name: 'Delete' }).click());

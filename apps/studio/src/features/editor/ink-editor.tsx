@@ -21,6 +21,7 @@ export default function InkEditor({
   chapters,
   api,
   onFilesChange,
+  onFileRenamed,
   onRevision,
 }: InkEditorProps) {
   const t = useEditorTexts();
@@ -125,6 +126,7 @@ export default function InkEditor({
     session.current?.rename(from, to);
     if (active === from) setActive(to);
     announce(paths.map((p) => (p === from ? to : p)));
+    onFileRenamed?.(from, to);
   };
 
   const handleDelete = async (path: string) => {
