@@ -142,10 +142,12 @@ test('a new creator writes, previews and publishes a work, and players get its u
   await expect(player.getByTestId('dialogue')).toContainText(NEW_LINE);
   await other.close();
 
-  // Signing out of the studio signs the player tab out too (LOGOUT).
+  // Signing out of the studio signs the player tab out of the creator's account too (LOGOUT).
+  const creatorToken = await playerTab.evaluate(() => localStorage.getItem('access_token'));
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('heading', { name: 'Login to create' })).toBeVisible();
   await expect
     .poll(() => playerTab.evaluate(() => localStorage.getItem('access_token')))
-    .toBeNull();
+    .not.toBe(creatorToken);
+  await expect(playerTab.getByRole('banner')).not.toContainText('Lamplighter');
 });

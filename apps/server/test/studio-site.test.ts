@@ -102,6 +102,8 @@ describe('the studio site', () => {
     expect(csp).toMatch(/connect-src 'self' http:\/\/localhost:18080;/);
     expect(csp).toMatch(/img-src [^;]*http:\/\/localhost:18080/);
     expect(csp).toMatch(/script-src 'self';/);
+    // The code editor's runtime styles: styles only, never scripts.
+    expect(csp).toMatch(/style-src 'self' 'unsafe-inline';/);
     expect(page.headers['x-frame-options']).toBe('DENY');
   });
 

@@ -12,6 +12,11 @@ export interface SecurityHeaderOptions {
   inlineStyles: readonly string[];
   /** The studio's pages: the API (and its media) live on this other origin, which they call. */
   apiOrigin?: string;
+  /**
+   * Any inline style (the studio: its code editor writes style elements and attributes as it
+   * runs, which no hash can name). Scripts stay 'self' only.
+   */
+  anyInlineStyle?: boolean;
 }
 
 /** Google Identity Services, as Google documents its Content-Security-Policy needs. */
@@ -55,7 +60,9 @@ export function contentSecurityPolicy(options: SecurityHeaderOptions): Record<st
     'default-src': ["'self'"],
     'script-src': ["'self'", ...(google ? [GOOGLE.script] : [])],
     'script-src-attr': ["'none'"],
-    'style-src': ["'self'", ...styleHashes, ...(google ? [GOOGLE.style] : [])],
+    'style-src': options.anyInlineStyle
+      ? ["'self'", "'unsafe-inline'"]
+      : ["'self'", ...styleHashes, ...(google ? [GOOGLE.style] : [])],
     'img-src': ["'self'", 'data:', ...api, ...AVATAR_HOSTS],
     'connect-src': ["'self'", ...api, ...(google ? GOOGLE.connect : [])],
     // The assistant plays a spoken reply from the bytes it was sent (a blob: address).

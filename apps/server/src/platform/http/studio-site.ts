@@ -6,7 +6,7 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
-import { inlineStylesOf, registerSecurityHeaders } from './security-headers.js';
+import { registerSecurityHeaders } from './security-headers.js';
 import { readIndexHtml } from './spa.js';
 
 /** What the studio reads at start-up from `<!--taleforge-config-->` (apps/studio/src/shared/config.ts). */
@@ -39,8 +39,9 @@ export async function buildStudioSite(options: {
   registerSecurityHeaders(site, {
     publicUrl: options.origin,
     googleSignIn: false,
-    inlineStyles: inlineStylesOf(template),
+    inlineStyles: [],
     apiOrigin: new URL(options.config.apiBase).origin,
+    anyInlineStyle: true,
   });
   const json = JSON.stringify(options.config).replace(/</g, '\\u003c');
   const html = template.replace(

@@ -5,12 +5,23 @@ import { createTokenSync, type TokenSync } from './token-sync';
 
 const Context = createContext<TokenSync | null>(null);
 
-/** One token sync for the page's life: it remembers the player windows it opened. */
+/**
+ * One token sync for the page's life: it remembers the player windows it opened. Made in an
+ * effect so its listener and its token request live exactly as long as the page's tree.
+ */
 export function TokenSyncProvider({ children }: { children: ReactNode }) {
-  const [sync] = useState(() =>
-    createTokenSync({ playerOrigin: config.playerUrl, current: session.get }),
-  );
-  useEffect(() => sync.dispose, [sync]);
+  const [sync, setSync] = useState<TokenSync | null>(null);
+  useEffect(() => {
+    const made = createTokenSync({
+      playerOrigin: config.playerUrl,
+      current: session.get,
+      onToken: session.save,
+      onLogout: session.clear,
+    });
+    setSync(made);
+    return made.dispose;
+  }, []);
+  if (!sync) return null;
   return <Context.Provider value={sync}>{children}</Context.Provider>;
 }
 
