@@ -1,6 +1,6 @@
 import type { StudioWork } from '@taleforge/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useRef, useState } from 'react';
 import { request } from '../../shared/api';
 import { studioCalls, workKeys } from './works-api';
 
@@ -31,7 +31,8 @@ const draftOf = (work: StudioWork): Draft => ({
 /**
  * The work as saved and the creator's edits on top of it. A save names the revision the edits were
  * made on: if the work changed meanwhile (another tab) the server refuses (6511) and nothing is
- * lost here — the edits stay for the creator to redo on the new revision.
+ * lost here — the edits stay for the creator to redo on the new revision. Edits made while a save
+ * is on its way stay too: only the edits that save carried count as saved.
  */
 export function useWorkDraft(id: number) {
   const queries = useQueryClient();
@@ -39,41 +40,41 @@ export function useWorkDraft(id: number) {
     queryKey: workKeys.one(id),
     queryFn: ({ signal }) => request(studioCalls.work, { query: { id }, signal }),
   });
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const [dirty, setDirty] = useState(false);
-
-  useEffect(() => {
-    if (work.data && !dirty) setDraft(draftOf(work.data));
-  }, [work.data, dirty]);
-
-  const save = useMutation({
-    mutationFn: async () => {
-      if (!work.data || !draft) throw new Error('nothing to save');
-      return request(studioCalls.update, {
-        body: { id, revision: work.data.revision, ...draft },
-      });
-    },
-    onSuccess: (saved) => {
-      setDirty(false);
-      accept(saved);
-    },
-  });
+  const [edited, setEdited] = useState<Draft | null>(null);
+  // Counts edits, so a save that returns knows whether the creator typed on meanwhile.
+  const edits = useRef(0);
+  const dirty = edited !== null;
+  const draft = edited ?? (work.data ? draftOf(work.data) : null);
 
   /** A newer work from any call (save, upload, import): the page shows it from now on. */
   const accept = (saved: StudioWork) => {
     queries.setQueryData(workKeys.one(id), saved);
-    if (!dirty) setDraft(draftOf(saved));
     void queries.invalidateQueries({ queryKey: workKeys.list });
   };
 
+  const save = useMutation({
+    mutationFn: async () => {
+      if (!work.data || !draft) throw new Error('nothing to save');
+      const carried = edits.current;
+      const saved = await request(studioCalls.update, {
+        body: { id, revision: work.data.revision, ...draft },
+      });
+      return { saved, carried };
+    },
+    onSuccess: ({ saved, carried }) => {
+      if (edits.current === carried) setEdited(null);
+      accept(saved);
+    },
+  });
+
   const edit = (change: Partial<Draft>) => {
-    setDraft((current) => (current ? { ...current, ...change } : current));
-    setDirty(true);
+    edits.current += 1;
+    setEdited((current) => ({ ...(current ?? draft!), ...change }));
   };
 
   const discard = () => {
-    setDirty(false);
-    if (work.data) setDraft(draftOf(work.data));
+    edits.current += 1;
+    setEdited(null);
   };
 
   return { work, draft, dirty, edit, save, accept, discard };
