@@ -1,5 +1,6 @@
+import type { BrowserContext } from '@playwright/test';
 import { STORAGE_KEYS, waitForMount } from '../support/app';
-import { type BrowserContext, expect, type Page, test } from '../support/device';
+import { expect, type Page, test } from '../support/device';
 import { registerInBrowser } from '../support/profiles';
 
 // Token sync with the creator studio as SPEC §4 has it, across real origins in Chromium. The
