@@ -119,3 +119,49 @@ test('the player site takes a token only from the studio origin the server names
   await expect(banner(player).getByRole('button', { name: 'Sign in' })).toBeVisible();
   expect(await storedToken(player)).toBeNull();
 });
+
+test('"Create" tells a visitor to log in, and opens the studio for an account, token by sync', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/For_You');
+  await waitForMount(page);
+  const studioOrigin = await studioOriginOf(page);
+  await serveCreatorSite(context, studioOrigin);
+  const nav = page.getByRole('navigation', { name: 'Main navigation' }).first();
+
+  await nav.getByRole('button', { name: /^Create/ }).click();
+  await expect(page.getByText('Login to create')).toBeVisible();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+
+  const { token } = await registerInBrowser(page, 'NewCreator');
+  const [studio] = await Promise.all([
+    context.waitForEvent('page'),
+    page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .first()
+      .getByRole('button', { name: /^Create/ })
+      .click(),
+  ]);
+  await studio.waitForLoadState();
+  const opened = new URL(studio.url());
+  expect(opened.origin).toBe(studioOrigin);
+  expect(opened.searchParams.get('from')).toBe('player');
+  expect(studio.url()).not.toContain(token);
+  // The studio asks the tab that opened it, which answers it alone, with the token.
+  const answer = await studio.evaluate(
+    () =>
+      new Promise((resolve) => {
+        window.addEventListener('message', (event) =>
+          resolve({ origin: event.origin, data: event.data }),
+        );
+        window.opener.postMessage({ type: 'REQUEST_TOKEN' }, '*');
+      }),
+  );
+  expect(answer).toMatchObject({
+    origin: new URL(page.url()).origin,
+    data: { type: 'SET_TOKEN', token, userInfo: { nick_name: 'NewCreator' } },
+  });
+});

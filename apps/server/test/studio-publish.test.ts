@@ -291,6 +291,20 @@ describe('unpublishing', () => {
     expect(await homeGameIds()).toContain(gameId);
   });
 
+  it('follows the work when it is deleted', async () => {
+    const owner = await signedIn(server);
+    const work = await brokenWork(owner.token);
+    await saveFile(server, owner.token, work.id, 'parts/harbour.ink', HARBOUR('turns'));
+    const published = await api(server, CALLS.studioPublish, {
+      token: owner.token,
+      body: { id: work.id },
+    });
+    const gameId = published.data!.game_id!;
+    expect(await homeGameIds()).toContain(gameId);
+    await api(server, CALLS.studioWorkDelete, { token: owner.token, body: { id: work.id } });
+    expect(await homeGameIds()).not.toContain(gameId);
+  });
+
   it('by an administrator takes any game off the player site', async () => {
     const owner = await signedIn(server);
     const work = await brokenWork(owner.token);

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { CharacterPersona } from '@taleforge/contracts/character-persona';
 import type { AudioKind, Expression, ScriptType } from '@taleforge/contracts/constants';
-import { and, eq, isNotNull, notInArray, sql } from 'drizzle-orm';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/client.js';
 import {
   type ChatGoal,
@@ -280,14 +280,4 @@ async function publishChapters(
     .update(games)
     .set({ chapterCount: sql`${def.chapters.length}` })
     .where(eq(games.id, gameId));
-}
-
-/** Takes a game off the player site: gone from the catalogue, and no one starts it anew. */
-export async function unpublishGame(db: Db, gameId: number): Promise<boolean> {
-  const rows = await db
-    .update(games)
-    .set({ publishedAt: null })
-    .where(and(eq(games.id, gameId), isNotNull(games.publishedAt)))
-    .returning({ id: games.id });
-  return rows.length > 0;
 }

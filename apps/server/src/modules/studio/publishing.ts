@@ -137,6 +137,14 @@ export function createPublishing({
       return core.summary(row);
     },
 
+    /** A deleted work's game leaves the player site with it; saves keep their rows. */
+    async remove(ownerId: number, workId: number): Promise<void> {
+      await core.creator(ownerId);
+      const row = await core.owned(ownerId, workId);
+      if (row.gameId !== null && (await unpublishGame(db, row.gameId))) onPublished(row.gameId);
+      await core.remove(ownerId, workId);
+    },
+
     /** An administrator takes any published game off the player site, a creator's or a demo. */
     async adminUnpublish(userId: number, gameId: number) {
       const account = await q.findAccount(db, userId);

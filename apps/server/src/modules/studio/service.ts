@@ -47,7 +47,6 @@ export function createStudioService(deps: StudioDeps) {
     get: core.get,
     create: core.create,
     update: core.update,
-    remove: core.remove,
     sources: core.sources,
     file: core.file,
     saveFile: core.saveFile,

@@ -1,42 +1,22 @@
-import type {
-  CALLS,
-  CallBody,
-  StudioCharacter,
-  StudioWork,
-  StudioWorkSummary,
-} from '@taleforge/contracts';
+import type { StudioWork, StudioWorkSummary } from '@taleforge/contracts';
 import { STUDIO_LIMITS } from '@taleforge/contracts/constants';
 import { STATUS } from '@taleforge/contracts/status';
 import type { Db, Tx } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/app-error.js';
+import {
+  assertUniqueKeys,
+  assertWithinLimits,
+  byteLength,
+  type ImportedContent,
+  type WorkUpdate,
+} from './draft-rules.js';
 import * as q from './work-queries.js';
 import { type GameState, toSummary, toWork, type ViewUrls } from './work-view.js';
-
-export type WorkUpdate = CallBody<typeof CALLS.studioWorkUpdate>;
-export type WorkChapter = StudioWork['chapters'][number];
-
-/** What an import adds to a work in one revision (files by path; same path replaces). */
-export interface ImportedContent {
-  files: Record<string, string>;
-  chapters: WorkChapter[];
-  characters: StudioCharacter[];
-}
 
 export interface StudioCoreDeps {
   db: Db;
   now: () => Date;
   urls: ViewUrls;
-}
-
-const byteLength = (text: string) => Buffer.byteLength(text, 'utf8');
-
-/** 6516 when two characters, tasks or mini-games of the draft share a key. */
-export function assertUniqueKeys(draft: Pick<q.WorkRow, 'characters' | 'tasks' | 'minigames'>) {
-  for (const list of [draft.characters, draft.tasks, draft.minigames]) {
-    const keys = list.map((item) => item.key);
-    const twice = keys.find((key, i) => keys.indexOf(key) !== i);
-    if (twice !== undefined) throw new AppError(STATUS.STUDIO_DUPLICATE_KEY, twice);
-  }
 }
 
 /**
@@ -200,18 +180,7 @@ export function createStudioCore({ db, now, urls }: StudioCoreDeps) {
           chapters: [...row.chapters, ...content.chapters],
           characters: [...row.characters, ...content.characters],
         };
-        if (changes.chapters.length > STUDIO_LIMITS.chaptersMax) {
-          throw new AppError(
-            STATUS.STUDIO_IMPORT_UNREADABLE,
-            `> ${STUDIO_LIMITS.chaptersMax} chapters`,
-          );
-        }
-        if (changes.characters.length > STUDIO_LIMITS.charactersMax) {
-          throw new AppError(
-            STATUS.STUDIO_IMPORT_UNREADABLE,
-            `> ${STUDIO_LIMITS.charactersMax} characters`,
-          );
-        }
+        assertWithinLimits(changes);
         assertUniqueKeys({ ...row, ...changes });
         await assertRoom(tx, workId, content.files);
         for (const [path, source] of Object.entries(content.files)) {
