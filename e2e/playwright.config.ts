@@ -17,6 +17,7 @@ import {
   SMTP_PORT,
   SPEECH_KEY,
   SPEECH_ORIGIN,
+  STUDIO_PORT,
 } from './support/env';
 
 // Journeys against the real built server (apps/server/dist) and Debian's Chromium.
@@ -48,7 +49,8 @@ const serverOptions = {
   stderr: 'pipe',
   gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
 } as const;
-const serverEnv = { HOST: '127.0.0.1', NODE_ENV: 'test', LOG_LEVEL: 'warn' };
+// Only the main server has a studio; the others must not reach for its default port.
+const serverEnv = { HOST: '127.0.0.1', NODE_ENV: 'test', LOG_LEVEL: 'warn', STUDIO_PORT: '0' };
 /** The journeys' other servers list the demo series without making their videos. */
 const noDemoVideos = { DEMO_VIDEOS: 'false' };
 
@@ -91,6 +93,7 @@ export default defineConfig({
         PORT: String(E2E_PORT),
         DATA_DIR: process.env.E2E_DATA_DIR!,
         PUBLIC_URL: `http://localhost:${E2E_PORT}`,
+        STUDIO_PORT: String(STUDIO_PORT),
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         GOOGLE_CLIENT_ID,
         GOOGLE_TOKENINFO_URL: `http://127.0.0.1:${GOOGLE_PORT}/tokeninfo`,

@@ -16,6 +16,9 @@ const SOURCES = [
   'apps/web/public',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
+  'apps/studio/src',
+  'apps/studio/index.html',
+  'apps/studio/vite.config.ts',
 ];
 
 function newestMtime(path) {
@@ -27,12 +30,16 @@ function newestMtime(path) {
   return newest;
 }
 
-/** True when the build stamp is newer than every source and the web app is there. */
+/** True when the build stamp is newer than every source and both sites' builds are there. */
 export function isBuildCurrent(root = repoRoot) {
   const stamp = join(root, STAMP);
   const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
   const changed = Math.max(...SOURCES.map((source) => newestMtime(join(root, source))));
-  return changed <= built && existsSync(join(root, 'apps/web/dist/index.html'));
+  return (
+    changed <= built &&
+    existsSync(join(root, 'apps/web/dist/index.html')) &&
+    existsSync(join(root, 'apps/studio/dist/index.html'))
+  );
 }
 
 /** Marks the build as made from the sources as they were at `startedAt`. */

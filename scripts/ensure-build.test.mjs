@@ -4,13 +4,17 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isBuildCurrent, writeBuildStamp } from './ensure-build.mjs';
 
-/** A checkout with one source file and a built web app, every file dated `at`. */
+/** A checkout with one source file and both sites built, every file dated `at`. */
 function makeCheckout(at) {
   const root = mkdtempSync(join(tmpdir(), 'tf-build-stamp-'));
-  for (const dir of ['apps/server/src', 'apps/server/dist', 'apps/web/dist']) {
+  for (const dir of ['apps/server/src', 'apps/server/dist', 'apps/web/dist', 'apps/studio/dist']) {
     mkdirSync(join(root, dir), { recursive: true });
   }
-  for (const file of ['apps/server/src/main.ts', 'apps/web/dist/index.html']) {
+  for (const file of [
+    'apps/server/src/main.ts',
+    'apps/web/dist/index.html',
+    'apps/studio/dist/index.html',
+  ]) {
     writeFileSync(join(root, file), 'x');
     utimesSync(join(root, file), at, at);
   }
@@ -47,6 +51,12 @@ describe('the build stamp', () => {
   it('does not count without the built web app', () => {
     writeBuildStamp(new Date('2026-11-01T10:05:00Z'), root);
     rmSync(join(root, 'apps/web/dist/index.html'));
+    expect(isBuildCurrent(root)).toBe(false);
+  });
+
+  it('does not count without the built studio', () => {
+    writeBuildStamp(new Date('2026-11-01T10:05:00Z'), root);
+    rmSync(join(root, 'apps/studio/dist/index.html'));
     expect(isBuildCurrent(root)).toBe(false);
   });
 });

@@ -1,14 +1,26 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
 
+// React Router's package exports name only its development build (remix-run/react-router#12532);
+// production builds take the production files it also ships, as the player site does.
+const reactRouterProduction = (file: string) =>
+  fileURLToPath(
+    new URL(`dist/production/${file}`, import.meta.resolve('react-router/package.json')),
+  );
+
 // The studio is its own origin; it calls the player site's API across origins (CORS), as it does
 // in production. Under `vite dev` that API is the local server.
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   plugins: [react()],
   resolve: {
+    alias:
+      mode === 'production'
+        ? [{ find: /^react-router$/, replacement: reactRouterProduction('index.mjs') }]
+        : [],
     // `taleforge-source` makes @taleforge/contracts resolve to its TypeScript source.
     conditions: ['taleforge-source', ...defaultClientConditions],
   },
   server: { port: 5174 },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
-});
+}));

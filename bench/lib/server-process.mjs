@@ -61,7 +61,8 @@ export async function startProcess({
     [...NODE_FLAGS, ...(profile ? profileArgs() : []), ...args],
     {
       cwd,
-      env: { ...process.env, ...env },
+      // No studio listener unless a bench asks: its default port may be taken by another run.
+      env: { ...process.env, STUDIO_PORT: '0', ...env },
       stdio: ['ignore', 'ignore', 'pipe'],
     },
   );

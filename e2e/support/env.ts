@@ -24,6 +24,9 @@ export const SHORT_SESSION_ORIGIN = `http://localhost:${SHORT_SESSION_PORT}`;
 /** A third server whose characters are answered by a model (paid replies, SPEC §9's 10 gems). */
 export const MODEL_PORT = E2E_PORT + 2;
 export const MODEL_ORIGIN = `http://localhost:${MODEL_PORT}`;
+/** The main server's creator studio, a second listener of the same process (its own origin). */
+export const STUDIO_PORT = E2E_PORT + 3;
+export const STUDIO_ORIGIN = `http://localhost:${STUDIO_PORT}`;
 /** The loopback OpenAI-compatible model that server asks. */
 export const LLM_PORT = E2E_PORT + 14_000;
 /** What that model answers every message with. */

@@ -21,7 +21,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { test as base, type ConsoleMessage, type Page, type TestInfo } from '@playwright/test';
 import type { AxeResults, RunOptions } from 'axe-core';
-import { E2E_PORT, MODEL_PORT, SHORT_SESSION_PORT } from './env';
+import { E2E_PORT, MODEL_PORT, SHORT_SESSION_PORT, STUDIO_PORT } from './env';
 
 /** The minified build: half the size of the package's `source`, so half the time to inject. */
 const AXE_SOURCE = readFileSync(
@@ -32,7 +32,12 @@ const AXE_SOURCE = readFileSync(
 /** The impacts that fail a journey; axe's "minor" and "moderate" ones are left to review. */
 const FAILING_IMPACTS: ReadonlySet<string> = new Set(['serious', 'critical']);
 /** Pages of our servers; the loopback stand-ins for Google and Discord are not ours to check. */
-const OUR_PORTS: ReadonlySet<number> = new Set([E2E_PORT, SHORT_SESSION_PORT, MODEL_PORT]);
+const OUR_PORTS: ReadonlySet<number> = new Set([
+  E2E_PORT,
+  SHORT_SESSION_PORT,
+  MODEL_PORT,
+  STUDIO_PORT,
+]);
 /** A scan that loses its page to a navigation is tried again at the next action, this often. */
 const SCAN_ATTEMPTS = 3;
 /** How long a screen must hold still before it is judged: a moment between two states (a dialog

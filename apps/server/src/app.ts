@@ -56,6 +56,7 @@ import {
 import { registerWalletRoutes } from './modules/wallet/routes.js';
 import type { Database } from './platform/db/client.js';
 import { authGate, optionalAuth } from './platform/http/auth-gate.js';
+import { registerStudioCors } from './platform/http/cors.js';
 import { frameworkErrors, installErrorHandler } from './platform/http/error-handler.js';
 import { installInputPolicy } from './platform/http/input-policy.js';
 import { requestContext } from './platform/http/request-context.js';
@@ -119,6 +120,7 @@ export async function buildApp({
     googleSignIn: Boolean(config.GOOGLE_CLIENT_ID),
     inlineStyles: [...inlineStylesOf(indexHtml ?? ''), CHECKOUT_STYLE, MAILBOX_STYLE],
   });
+  registerStudioCors(app, { studioOrigin: config.studioOrigin, apiPrefix: prefix });
   const { db } = database;
   const video =
     videos ?? createVideoService({ db, media, logger: app.log, options: videoOptionsFrom(config) });

@@ -9,6 +9,8 @@ import { createVideoService, locateFfmpeg, videoOptionsFrom } from './modules/vi
 import { startAdminChannel } from './platform/admin-channel.js';
 import { openDatabase } from './platform/db/client.js';
 import { DataDirLockedError } from './platform/db/data-dir-lock.js';
+import { buildStudioSite } from './platform/http/studio-site.js';
+import { loggerOptions } from './platform/logger.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -35,6 +37,22 @@ async function main(): Promise<void> {
       ? await startAdminChannel(config.dataDir, inviteCommandHandler(database.db))
       : null;
 
+  const studio =
+    config.studioOrigin && config.STUDIO_PORT
+      ? await buildStudioSite({
+          root: config.studioDist,
+          origin: config.studioOrigin,
+          logger: loggerOptions(config),
+          config: {
+            apiBase: `${new URL(config.PUBLIC_URL).origin}/${config.PRODUCT_SLUG}`,
+            playerUrl: new URL(config.PUBLIC_URL).origin,
+            environment: config.NODE_ENV,
+          },
+        })
+      : null;
+  if (config.STUDIO_PORT && !studio)
+    app.log.warn('no studio build found; the studio is not served');
+
   const demoVideos = new AbortController();
   let stopping = false;
   const stop = async (signal: string) => {
@@ -47,7 +65,7 @@ async function main(): Promise<void> {
     }, config.SHUTDOWN_GRACE_MS);
     force.unref();
     demoVideos.abort();
-    await app.close();
+    await Promise.all([app.close(), studio?.close()]);
     await adminChannel?.close();
     await database.close();
     process.exit(0);
@@ -56,8 +74,14 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ host: config.HOST, port: config.PORT });
+  await studio?.listen({ host: config.HOST, port: config.STUDIO_PORT });
   app.log.info(
-    { database: database.driver, dataDir: config.dataDir, adminPort: adminChannel?.port },
+    {
+      database: database.driver,
+      dataDir: config.dataDir,
+      adminPort: adminChannel?.port,
+      studio: studio ? config.studioOrigin : null,
+    },
     'Taleforge is ready',
   );
   if (config.DEMO_CONTENT) {

@@ -267,6 +267,12 @@ export const ASSISTANT_LIMITS = {
   reportMaxChars: 1000,
 } as const;
 
+/**
+ * A work's ink file path: `/`-separated, no `.` or `..` segment, ending in `.ink`. A plain
+ * pattern, so the studio checks a name without loading the contracts' schemas.
+ */
+export const INK_PATH_PATTERN = /^(?!.*(?:^|\/)\.\.?(?:\/|$))[A-Za-z0-9_-][A-Za-z0-9_\-./]*\.ink$/;
+
 /** The creator studio (docs/decisions/0041). */
 export const STUDIO_LIMITS = {
   /** All ink sources of one work together, in bytes of UTF-8. */

@@ -56,7 +56,8 @@ export async function spawnServer(
     ['--conditions=taleforge-source', '--import', 'tsx', entry],
     {
       cwd: serverDir,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
+      // No studio listener unless a test asks for one: 8081 may be taken by another run.
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', STUDIO_PORT: '0', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );

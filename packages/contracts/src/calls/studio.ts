@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall, idSchema, queryIdSchema } from '../call.js';
 import { characterPersonaSchema } from '../character-persona.js';
-import { EXPRESSIONS, SCRIPT_TYPES, STUDIO_LIMITS } from '../constants.js';
+import { EXPRESSIONS, INK_PATH_PATTERN, SCRIPT_TYPES, STUDIO_LIMITS } from '../constants.js';
 import { storable } from '../text-fields.js';
 
 /**
@@ -26,10 +26,7 @@ export type PartialLocalized = z.infer<ReturnType<typeof partialLocalizedSchema>
 const keySchema = z.string().regex(/^[a-z][a-z0-9_-]{0,63}$/);
 
 /** A file's path within the work: `/`-separated, no `..`, ending in `.ink`. */
-export const inkPathSchema = z
-  .string()
-  .max(STUDIO_LIMITS.pathMaxChars)
-  .regex(/^(?!.*(?:^|\/)\.\.?(?:\/|$))[A-Za-z0-9_-][A-Za-z0-9_\-./]*\.ink$/);
+export const inkPathSchema = z.string().max(STUDIO_LIMITS.pathMaxChars).regex(INK_PATH_PATTERN);
 
 const faceSchema = z.strictObject({
   skin: z.string().regex(/^#[0-9a-f]{6}$/i),

@@ -10,6 +10,13 @@ export interface SecurityHeaderOptions {
   googleSignIn: boolean;
   /** Every inline <style> element we serve; each is allowed by its hash, nothing else inline. */
   inlineStyles: readonly string[];
+  /** The studio's pages: the API (and its media) live on this other origin, which they call. */
+  apiOrigin?: string;
+  /**
+   * Any inline style (the studio: its code editor writes style elements and attributes as it
+   * runs, which no hash can name). Scripts stay 'self' only.
+   */
+  anyInlineStyle?: boolean;
 }
 
 /** Google Identity Services, as Google documents its Content-Security-Policy needs. */
@@ -48,15 +55,18 @@ export function contentSecurityPolicy(options: SecurityHeaderOptions): Record<st
   const google = options.googleSignIn;
   const https = new URL(options.publicUrl).protocol === 'https:';
   const styleHashes = [...new Set(options.inlineStyles.map(inlineHash))];
+  const api = options.apiOrigin ? [options.apiOrigin] : [];
   return {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...(google ? [GOOGLE.script] : [])],
     'script-src-attr': ["'none'"],
-    'style-src': ["'self'", ...styleHashes, ...(google ? [GOOGLE.style] : [])],
-    'img-src': ["'self'", 'data:', ...AVATAR_HOSTS],
-    'connect-src': ["'self'", ...(google ? GOOGLE.connect : [])],
+    'style-src': options.anyInlineStyle
+      ? ["'self'", "'unsafe-inline'"]
+      : ["'self'", ...styleHashes, ...(google ? [GOOGLE.style] : [])],
+    'img-src': ["'self'", 'data:', ...api, ...AVATAR_HOSTS],
+    'connect-src': ["'self'", ...api, ...(google ? GOOGLE.connect : [])],
     // The assistant plays a spoken reply from the bytes it was sent (a blob: address).
-    'media-src': ["'self'", 'blob:'],
+    'media-src': ["'self'", 'blob:', ...api],
     'frame-src': google ? [GOOGLE.frame] : ["'none'"],
     'object-src': ["'none'"],
     'base-uri': ["'none'"],
@@ -101,7 +111,8 @@ export function registerSecurityHeaders(
     ...helmetHeaders({
       contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(options) },
       crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-      crossOriginResourcePolicy: { policy: 'same-origin' },
+      // Same site, not same origin: the studio (another port or subdomain) shows our media.
+      crossOriginResourcePolicy: { policy: 'same-site' },
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
       strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: false } : false,
       xFrameOptions: { action: 'deny' },

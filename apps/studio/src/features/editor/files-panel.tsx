@@ -1,4 +1,4 @@
-import { inkPathSchema } from '@taleforge/contracts';
+import { INK_PATH_PATTERN, STUDIO_LIMITS } from '@taleforge/contracts/constants';
 import { type FormEvent, useState } from 'react';
 import { useEditorTexts } from './editor-texts';
 import type { SaveStatus } from './save-queue';
@@ -31,7 +31,8 @@ export function FilesPanel({ paths, active, status, onOpen, onAdd, onRename, onD
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const path = name.trim();
-    if (!inkPathSchema.safeParse(path).success) return setError(t('editor.files.invalid'));
+    if (path.length > STUDIO_LIMITS.pathMaxChars || !INK_PATH_PATTERN.test(path))
+      return setError(t('editor.files.invalid'));
     if (paths.includes(path)) return setError(t('editor.files.exists'));
     try {
       if (form?.mode === 'rename') await onRename(form.from, path);

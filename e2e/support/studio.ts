@@ -1,0 +1,59 @@
+// Helpers for the creator studio's journeys: an account made through the real calls, and the
+// studio's own screens at its own origin (STUDIO_ORIGIN, a second listener of the main server).
+
+import { expect, type Page } from '@playwright/test';
+import { CALLS } from '@taleforge/contracts';
+import { inviteCode, mailedCode, newEmail } from './accounts';
+import { api } from './api';
+import { STUDIO_ORIGIN } from './env';
+
+export const CREATOR_PASSWORD = 'lantern-keeper';
+
+/** A new registered account (mailed code, invite), made from the player site's page. */
+export async function newAccount(page: Page, nickName: string) {
+  const dfId = `e2e-studio-${Math.random().toString(36).slice(2, 10)}`;
+  const email = newEmail('creator');
+  const ticket = await api(page.request, CALLS.loginTicket, {
+    dfId,
+    body: { email, send_to_email: true, ticket_use_type: 'REGISTER' },
+  });
+  expect(ticket.status).toBe(200);
+  const registered = await api(page.request, CALLS.register, {
+    dfId,
+    body: {
+      email,
+      ticket: await mailedCode(email, 1),
+      pwd: CREATOR_PASSWORD,
+      pwd_: CREATOR_PASSWORD,
+      nick_name: nickName,
+      oauth_enum: 'EMAIL',
+      scene_type: 1,
+      invite_code: inviteCode(),
+    },
+  });
+  expect(registered.status).toBe(200);
+  return { email, password: CREATOR_PASSWORD };
+}
+
+export async function openStudio(page: Page, path = '/') {
+  await page.goto(`${STUDIO_ORIGIN}${path}`);
+  await expect(page.locator('#main')).toBeVisible();
+}
+
+export async function signInToStudio(page: Page, account: { email: string; password: string }) {
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Your works', level: 1 })).toBeVisible();
+}
+
+/** Writes one ink file in the work's story editor (CodeMirror) and waits until it is saved. */
+export async function writeInk(page: Page, file: string, source: string) {
+  await page.getByRole('navigation', { name: 'Files' }).getByRole('button', { name: file }).click();
+  const code = page.locator('.ink-editor__code .cm-content');
+  await code.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Delete');
+  await code.fill(source);
+  await expect(page.locator('.ink-save')).toHaveText('Saved', { timeout: 15_000 });
+}
