@@ -35,6 +35,8 @@ export interface InkEditorProps {
   /** The work's chapters in order: their files are what the compiler starts from and previews. */
   chapters: EditorChapter[];
   api: EditorApi;
+  /** Character names by key, so the preview names a `# speaker: key:expression` as players see it. */
+  speakers?: Record<string, string>;
   /** Called after every change to the file list that reached the server (add, rename, delete). */
   onFilesChange?: (files: EditorFile[]) => void;
   /** A file was renamed on the server: chapters naming `from` should now name `to`. */

@@ -20,6 +20,7 @@ export default function InkEditor({
   files,
   chapters,
   api,
+  speakers = {},
   onFilesChange,
   onFileRenamed,
   onRevision,
@@ -174,7 +175,7 @@ export default function InkEditor({
         {!loaded && !loadError && <p className="ink-preview__note">{t('editor.loading')}</p>}
         <ProblemsList diagnostics={diagnostics} onPick={handlePick} />
       </div>
-      <PreviewPane api={api} chapters={chapters} flush={flush} />
+      <PreviewPane api={api} chapters={chapters} speakers={speakers} flush={flush} />
     </section>
   );
 }

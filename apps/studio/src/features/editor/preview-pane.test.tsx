@@ -16,7 +16,7 @@ function storyServer() {
     if (choices.length === 0)
       return {
         ...base,
-        lines: [{ text: 'The lights are out.', tags: ['speaker: mara', 'mood: calm'] }],
+        lines: [{ text: 'The lights are out.', tags: ['speaker: mara:smile', 'mood: calm'] }],
         choices: [
           { index: 0, text: 'Wait' },
           { index: 1, text: 'Row out' },
@@ -51,6 +51,7 @@ async function renderPane() {
       <PreviewPane
         api={server.api}
         chapters={[{ file: 'main.ink', title: {} }]}
+        speakers={{ mara: 'Mara' }}
         flush={async () => {
           flushed += 1;
         }}
@@ -66,7 +67,8 @@ describe('the preview pane', () => {
     act(() => screen.getByRole('button', { name: 'Play from the start' }).click());
     expect(await screen.findByText('The lights are out.')).toBeTruthy();
     expect(flushed()).toBe(1);
-    expect(screen.getByText('mara').tagName).toBe('STRONG');
+    // The speaker by the name players see, without the expression.
+    expect(screen.getByText('Mara').tagName).toBe('STRONG');
     expect(screen.getByText('gold').nextElementSibling?.textContent).toBe('2');
 
     act(() => screen.getByRole('button', { name: 'Row out' }).click());

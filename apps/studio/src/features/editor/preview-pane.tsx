@@ -6,6 +6,7 @@ import { errorText } from './save-queue';
 interface Props {
   api: EditorApi;
   chapters: EditorChapter[];
+  speakers: Record<string, string>;
   /** Saves pending changes; the preview plays what the server has. */
   flush: () => Promise<void>;
 }
@@ -16,14 +17,15 @@ interface Run {
   choices: number[];
 }
 
-const speakerOf = (tags: string[]) =>
-  tags.map((tag) => /^speaker\s*:\s*(.+)$/.exec(tag)?.[1]?.trim()).find(Boolean);
+/** `speaker: key` or `speaker: key:expression` names the character by key. */
+const speakerKeyOf = (tags: string[]) =>
+  tags.map((tag) => /^speaker\s*:\s*([^:\s]+)/.exec(tag)?.[1]).find(Boolean);
 
 /**
  * Plays the saved draft through the server's runtime. The call is stateless, so the pane keeps
  * the choices made so far and sends them all each step; a newer step's answer always wins.
  */
-export function PreviewPane({ api, chapters, flush }: Props) {
+export function PreviewPane({ api, chapters, speakers, flush }: Props) {
   const t = useEditorTexts();
   const [run, setRun] = useState<Run>({ chapter: 1, knot: undefined, choices: [] });
   const [result, setResult] = useState<PreviewResult | null>(null);
@@ -118,7 +120,8 @@ export function PreviewPane({ api, chapters, flush }: Props) {
         <>
           <ol className="ink-preview__lines">
             {result.lines.map((line, i) => {
-              const speaker = speakerOf(line.tags);
+              const key = speakerKeyOf(line.tags);
+              const speaker = key ? (speakers[key] ?? key) : undefined;
               return (
                 // Lines have no identity of their own; the list is rebuilt on every step.
                 // biome-ignore lint/suspicious/noArrayIndexKey: see above.

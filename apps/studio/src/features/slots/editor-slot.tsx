@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../shared/api';
+import { currentLocale } from '../../shared/i18n/i18n';
 import { useErrorText } from '../../shared/ui/error-message';
 import InkEditor, { type EditorApi } from '../editor';
+import { pickText } from '../works/localized';
 import { studioCalls } from '../works/works-api';
 import type { EditorSlotProps } from './slot-props';
 
@@ -60,6 +62,9 @@ export default function EditorSlot({ work, onChange }: EditorSlotProps) {
       key={id}
       files={ready.data.files}
       chapters={ready.data.chapters}
+      speakers={Object.fromEntries(
+        ready.data.characters.map((c) => [c.key, pickText(c.name, currentLocale()) || c.key]),
+      )}
       api={api}
       onRevision={refresh}
       onFilesChange={refresh}
