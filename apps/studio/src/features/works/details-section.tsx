@@ -4,12 +4,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../shared/api';
 import { mediaUrl } from '../../shared/config';
+import { currentLocale } from '../../shared/i18n/i18n';
 import { ErrorMessage } from '../../shared/ui/error-message';
+import { DeleteWork } from './delete-work';
+import { pickText } from './localized';
 import { LocalizedFields } from './localized-fields';
 import type { WorkDraft } from './use-work-draft';
 import { studioCalls } from './works-api';
 
-/** Title, description, script type, tags and cover. */
+/** Title, description, script type, tags, cover, and deleting the work. */
 export function DetailsSection({ state }: { state: WorkDraft }) {
   const { t } = useTranslation();
   const { draft, edit, work } = state;
@@ -112,6 +115,10 @@ export function DetailsSection({ state }: { state: WorkDraft }) {
         </label>
         <ErrorMessage error={cover.error} />
       </aside>
+      <DeleteWork
+        id={work.data.id}
+        title={pickText(work.data.title, currentLocale()) || t('works.untitled')}
+      />
     </div>
   );
 }
