@@ -86,6 +86,10 @@ test('a creator imports a Twine story and a character card, then exports sources
   await page.getByRole('link', { name: 'Characters', exact: true }).click();
   await expect(page.locator('details.character')).toHaveCount(1);
   await expect(page.locator('details.character')).toContainText('Skynet');
+  // The new character's form is open; without uploads, each of the twelve expressions is drawn from the card character's face.
+  await expect(page.locator('details.character svg.drawn-portrait')).toHaveCount(12);
+  await expect(page.getByRole('img', { name: 'Laugh, drawn from the face colours' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/studio-portraits-390.png', fullPage: true });
 
   // Export: the sources zip holds the ink file, the card PNG carries a V3 (ccv3) chunk.
   await page.getByRole('link', { name: 'Import & export', exact: true }).click();

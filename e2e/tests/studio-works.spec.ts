@@ -1,7 +1,7 @@
 import { expect, test } from '../support/device';
 import { newAccount, openStudio, signInToStudio } from '../support/studio';
 
-// The creator's list of works: a draft's cover, and deleting a work behind a confirmation that
+// The creator's list of works: a draft's drawn cover, and deleting a work behind a confirmation that
 // holds the focus and that Escape cancels.
 
 async function createWork(page: import('@playwright/test').Page, title: string, type: string) {
@@ -12,7 +12,9 @@ async function createWork(page: import('@playwright/test').Page, title: string, 
   await page.getByRole('link', { name: 'Your works' }).click();
 }
 
-test('a creator deletes a work after confirming, and Escape cancels', async ({ page }) => {
+test('drafts show a drawn cover; a creator deletes a work after confirming, and Escape cancels', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/For_You');
@@ -23,6 +25,9 @@ test('a creator deletes a work after confirming, and Escape cancels', async ({ p
   await createWork(page, 'Throw Away', 'ROMANCE');
   const list = page.getByRole('list', { name: 'Your works' });
   await expect(list.getByRole('listitem')).toHaveCount(2);
+  // Drafts never published and without an upload show a cover drawn from title and script type.
+  await expect(list.getByTestId('generated-cover')).toHaveCount(2);
+  await expect(list.locator('img')).toHaveCount(0);
   await page.screenshot({ path: 'test-results/studio-works-1280.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: 'test-results/studio-works-390.png', fullPage: true });
