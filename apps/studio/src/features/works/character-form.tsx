@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { request } from '../../shared/api';
 import { mediaUrl } from '../../shared/config';
 import { ErrorMessage } from '../../shared/ui/error-message';
+import { DrawnPortrait } from './art/drawn-portrait';
 import { LocalizedFields } from './localized-fields';
 import type { WorkDraft } from './use-work-draft';
 import { studioCalls } from './works-api';
@@ -120,7 +121,11 @@ export function CharacterForm({
                 {image ? (
                   <img src={mediaUrl(image)} alt={t(`expression.${expression}`)} />
                 ) : (
-                  <span className="expression-generated">{t('characters.generated')}</span>
+                  <DrawnPortrait
+                    face={character.face}
+                    expression={expression}
+                    label={t('characters.drawn', { expression: t(`expression.${expression}`) })}
+                  />
                 )}
                 <label className={`btn btn-small file-button${saved ? '' : ' disabled'}`}>
                   {t(`expression.${expression}`)}

@@ -4,12 +4,16 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../shared/api';
 import { mediaUrl } from '../../shared/config';
+import { currentLocale } from '../../shared/i18n/i18n';
 import { ErrorMessage } from '../../shared/ui/error-message';
+import { GeneratedCover } from './art/generated-cover';
+import { DeleteWork } from './delete-work';
+import { pickText } from './localized';
 import { LocalizedFields } from './localized-fields';
 import type { WorkDraft } from './use-work-draft';
 import { studioCalls } from './works-api';
 
-/** Title, description, script type, tags and cover. */
+/** Title, description, script type, tags, cover, and deleting the work. */
 export function DetailsSection({ state }: { state: WorkDraft }) {
   const { t } = useTranslation();
   const { draft, edit, work } = state;
@@ -95,8 +99,20 @@ export function DetailsSection({ state }: { state: WorkDraft }) {
       </div>
       <aside className="card cover-card">
         <h2>{t('work.cover')}</h2>
-        <img className="cover-large" src={mediaUrl(work.data.cover_url)} alt={t('work.coverAlt')} />
-        <p className="hint">{t('work.coverHint')}</p>
+        {work.data.cover_url ? (
+          <img
+            className="cover-large"
+            src={mediaUrl(work.data.cover_url)}
+            alt={t('work.coverAlt')}
+          />
+        ) : (
+          <GeneratedCover
+            className="cover-large"
+            title={pickText(draft.title, currentLocale()) || t('works.untitled')}
+            scriptType={draft.script_type}
+          />
+        )}
+        <p className="hint">{t(work.data.cover_url ? 'work.coverHint' : 'work.coverDrawn')}</p>
         <label className="btn file-button">
           {t('work.uploadCover')}
           <input
@@ -112,6 +128,10 @@ export function DetailsSection({ state }: { state: WorkDraft }) {
         </label>
         <ErrorMessage error={cover.error} />
       </aside>
+      <DeleteWork
+        id={work.data.id}
+        title={pickText(work.data.title, currentLocale()) || t('works.untitled')}
+      />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { request } from '../../shared/api';
 import { mediaUrl } from '../../shared/config';
 import { currentLocale } from '../../shared/i18n/i18n';
 import { ErrorMessage } from '../../shared/ui/error-message';
+import { GeneratedCover } from './art/generated-cover';
 import { pickText } from './localized';
 import { NewWorkForm } from './new-work-form';
 import { studioCalls, workKeys } from './works-api';
@@ -47,7 +48,11 @@ function WorkCard({ work }: { work: StudioWorkSummary }) {
   return (
     <li className="work-card">
       <Link to={`/works/${work.id}`} className="work-card-link">
-        <img className="work-cover" src={mediaUrl(work.cover_url)} alt="" loading="lazy" />
+        {work.cover_url ? (
+          <img className="work-cover" src={mediaUrl(work.cover_url)} alt="" loading="lazy" />
+        ) : (
+          <GeneratedCover className="work-cover" title={title} scriptType={work.script_type} />
+        )}
         <span className="work-card-body">
           <span className="work-card-title">{title}</span>
           <span className="work-card-meta">
