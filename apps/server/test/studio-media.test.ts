@@ -95,6 +95,34 @@ describe('uploaded pictures', () => {
     expect(art.headers.get('location')).toBe(url);
   });
 
+  it('an update cannot name an expression picture of its own; an uploaded one can be kept', async () => {
+    const { token } = await signedIn(server);
+    const work = await publishedWork(token, 'Hello.\n-> END\n');
+    const uploaded = await upload(
+      CALLS.studioExpressionUpload,
+      token,
+      { id: work.id, character: 'mira', expression: 'smile' },
+      await jpegWithGps(32, 32),
+    );
+    const smile = uploaded.data!.characters[0]!.expressions.smile!;
+    const res = await api(server, CALLS.studioWorkUpdate, {
+      token,
+      body: {
+        id: work.id,
+        revision: uploaded.data!.revision,
+        characters: [
+          {
+            ...uploaded.data!.characters[0]!,
+            expressions: { smile, angry: 'https://elsewhere.example/login' },
+          },
+        ],
+      },
+    });
+    expect(res.status).toBe(200);
+    // The foreign address is dropped; the upload stays.
+    expect(res.data!.characters[0]!.expressions).toEqual({ smile });
+  });
+
   it('a cover becomes the game’s cover when published', async () => {
     const { token } = await signedIn(server);
     const work = await publishedWork(token, 'Hello.\n-> END\n');

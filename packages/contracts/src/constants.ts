@@ -279,6 +279,12 @@ export const STUDIO_LIMITS = {
   sourcesMaxBytes: 5 * 1024 * 1024,
   /** An uploaded import file (a zip, a Twee file, a card PNG). */
   importMaxBytes: 8 * 1024 * 1024,
+  /**
+   * A Twee file, and one passage of it. Public Twine stories stay far below both; the converter's
+   * scans for unclosed macros grow with the square of a passage's length.
+   */
+  tweeMaxBytes: 1024 * 1024,
+  tweePassageMaxChars: 32 * 1024,
   /** A zip's entries unpacked together; more is treated as a zip bomb. */
   zipUnpackedMaxBytes: 20 * 1024 * 1024,
   zipEntriesMax: 500,

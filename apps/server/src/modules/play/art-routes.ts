@@ -78,7 +78,9 @@ export function registerArtRoutes(app: FastifyInstance, db: Db): void {
       }
       // A creator's uploaded picture of this expression is the portrait (chat shows it too).
       const uploaded = npc?.expressions?.[expression];
-      if (uploaded) return reply.header('cache-control', 'no-cache').redirect(uploaded, 302);
+      // Only ever a path of this site (the media store's); never another host.
+      if (uploaded?.startsWith('/') && !uploaded.startsWith('//'))
+        return reply.header('cache-control', 'no-cache').redirect(uploaded, 302);
       const body = await memo(`npc:${id}:${expression}`, async () =>
         npc ? portraitSvg(npc.face, expression) : null,
       );

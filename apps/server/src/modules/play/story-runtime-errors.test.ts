@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type ContentRefs, compileChapter } from './ink-compiler.js';
 import { newPlayerState } from './state.js';
 import { applyStep, type SaveData, startChapterSave } from './step.js';
-import { InkRuntimeError, type StoryContext } from './story-runtime.js';
+import { InkRuntimeError, type StoryContext, StoryLoopError } from './story-runtime.js';
 
 const refs: ContentRefs = {
   npcs: new Set(),
@@ -82,5 +82,14 @@ describe("one player's ink error", () => {
     expect(c.view.choices.map((x) => x.text.en_US)).toEqual(['Left', 'Right', 'Down']);
     inkError(() => choose(c, json, 2));
     expect(choose(a, json, 1).view.lines[0]!.text.en_US).toBe('You go right.');
+  });
+});
+
+describe('a story that loops without text', () => {
+  // Compiles without an error or a warning; ink's own Continue() would never return.
+  const json = compileChapter('Hello\n-> a\n=== a ===\n-> a\n', refs);
+
+  it('stops the step within the line budget instead of holding the process', () => {
+    expect(() => startChapterSave(json, newPlayerState(), context)).toThrow(StoryLoopError);
   });
 });

@@ -34,6 +34,9 @@ const MAX_LINES_PER_STEP = 500;
 
 export class StoryLoopError extends Error {}
 
+/** A line of any real story comes in well under a millisecond; this long means a loop. */
+const CONTINUE_BUDGET_MS = 1_000;
+
 /** Ink stopped one player's step with a runtime error: the step is refused and nothing is kept. */
 export class InkRuntimeError extends Error {
   constructor(
@@ -172,12 +175,19 @@ export class StorySession {
     }
   }
 
-  /** One `Continue` that stops the step when ink reports an error instead of going on past it. */
+  /**
+   * One `Continue` that stops the step when ink reports an error instead of going on past it, and
+   * when the line does not come within CONTINUE_BUDGET_MS: a story that loops without text (a
+   * divert to itself compiles cleanly) would otherwise hold the process for good.
+   */
   private continueLine(): string {
     const inkPath = this.story.state.currentPathString;
-    const text = this.story.Continue() ?? '';
+    this.story.ContinueAsync(CONTINUE_BUDGET_MS);
+    if (!this.story.asyncContinueComplete) {
+      throw new StoryLoopError(`no line within ${CONTINUE_BUDGET_MS} ms at ${inkPath}`);
+    }
     if (this.loaded.errors.length > 0) throw new InkRuntimeError(inkPath, this.loaded.errors);
-    return text;
+    return this.story.currentText ?? '';
   }
 
   private runStory(): void {

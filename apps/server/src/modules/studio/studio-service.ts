@@ -1,4 +1,4 @@
-import type { StudioWork, StudioWorkSummary } from '@taleforge/contracts';
+import type { StudioCharacter, StudioWork, StudioWorkSummary } from '@taleforge/contracts';
 import { STUDIO_LIMITS } from '@taleforge/contracts/constants';
 import { STATUS } from '@taleforge/contracts/status';
 import type { Db, Tx } from '../../platform/db/client.js';
@@ -122,6 +122,7 @@ export function createStudioCore({ db, now, urls }: StudioCoreDeps) {
       const row = await owned(ownerId, id);
       const changes: q.WorkChanges = {
         ...fields,
+        ...(fields.characters ? { characters: keepUploadedOnly(fields.characters, row) } : {}),
         ...(script_type ? { scriptType: script_type } : {}),
       };
       assertUniqueKeys({ ...row, ...changes });
@@ -194,3 +195,20 @@ export function createStudioCore({ db, now, urls }: StudioCoreDeps) {
 }
 
 export type StudioCore = ReturnType<typeof createStudioCore>;
+
+/**
+ * An update may keep or drop a character's uploaded expression, never name a new address: only
+ * the upload call sets one (to our media store). Anything else would become a portrait players'
+ * browsers load, or a redirect to another site.
+ */
+function keepUploadedOnly(characters: StudioCharacter[], row: { characters: StudioCharacter[] }) {
+  return characters.map((character) => {
+    const before = row.characters.find((c) => c.key === character.key)?.expressions ?? {};
+    const expressions = Object.fromEntries(
+      Object.entries(character.expressions).filter(
+        ([expression, url]) => before[expression as keyof typeof before] === url,
+      ),
+    );
+    return { ...character, expressions };
+  });
+}

@@ -15,10 +15,31 @@ export interface TweeStory {
   passages: Passage[];
 }
 
-// `:: Name [tags] {"position":"…"}` — the name may escape [ ] { } \ with a backslash.
-const HEADER = /^::\s*((?:\\.|[^\\[{])*?)\s*(?:\[([^\]]*)\])?\s*(?:\{.*\})?\s*$/;
-
-const unescapeName = (name: string) => name.replace(/\\(.)/g, '$1');
+/**
+ * `:: Name [tags] {"position":"…"}` — the name may escape [ ] { } \ with a backslash. Read by
+ * hand in one pass: a regular expression for it backtracks for minutes on a crafted line.
+ */
+function parseHeader(line: string): { name: string; tags: string[] } | null {
+  let name = '';
+  let i = 2;
+  for (; i < line.length; i++) {
+    const c = line[i]!;
+    if (c === '\\' && i + 1 < line.length) name += line[++i];
+    else if (c === '[' || c === '{') break;
+    else name += c;
+  }
+  let rest = line.slice(i).trimStart();
+  let tags: string[] = [];
+  if (rest.startsWith('[')) {
+    const end = rest.indexOf(']');
+    if (end < 0) return null;
+    tags = rest.slice(1, end).split(/\s+/).filter(Boolean);
+    rest = rest.slice(end + 1).trimStart();
+  }
+  // Metadata (a JSON object) is the editor's layout: nothing of the story.
+  if (rest && !(rest.startsWith('{') && rest.trimEnd().endsWith('}'))) return null;
+  return { name: name.trim(), tags };
+}
 
 /**
  * Reads Twee 3 (twinery.org's "Twee 3 specification"): passages start with `::` at the start of a
@@ -28,13 +49,9 @@ export function parseTwee(text: string): TweeStory {
   const passages: Passage[] = [];
   let current: Passage | null = null;
   for (const line of text.replace(/\r\n?/g, '\n').split('\n')) {
-    const header = line.startsWith('::') ? HEADER.exec(line) : null;
+    const header = line.startsWith('::') ? parseHeader(line) : null;
     if (header) {
-      current = {
-        name: unescapeName(header[1]!.trim()),
-        tags: (header[2] ?? '').split(/\s+/).filter(Boolean),
-        text: '',
-      };
+      current = { ...header, text: '' };
       passages.push(current);
     } else if (current) {
       current.text += `${line}\n`;

@@ -162,3 +162,20 @@ describe('Twee values shown and tested', () => {
     expect(play(twee).steps[0]!.text).toEqual(['Twice: 4, 3', '1', 'Not seen']);
   });
 });
+
+describe('crafted Twee', () => {
+  const bytes = (text: string) => new TextEncoder().encode(text);
+
+  it('reads a header of a thousand spaces and an unclosed bracket in one pass', () => {
+    const story = `:: Start\nHello.\n::${' '.repeat(1000)}[\n`;
+    // The old header pattern backtracked for minutes on this line; now it is plain text.
+    expect(importTwee(bytes(story)).files).toBeDefined();
+  });
+
+  it('refuses a passage longer than 32 KB and a file over 1 MB, naming which', () => {
+    const long = `:: Start\n${'<<set $a to 1 '.repeat(3000)}\n`;
+    expect(() => importTwee(bytes(long))).toThrow(/Start: over 32 KB/);
+    const big = new Uint8Array(1024 * 1024 + 1).fill(0x61);
+    expect(() => importTwee(big, 'huge.twee')).toThrow(/huge.twee: over 1 MB/);
+  });
+});

@@ -1,4 +1,5 @@
-import { decodeText, notTwee } from '../import-error.js';
+import { STUDIO_LIMITS } from '@taleforge/contracts/constants';
+import { decodeText, notTwee, unreadable } from '../import-error.js';
 import type { ImportedStory } from '../import-result.js';
 import { workFileName } from '../ink-source.js';
 import type { Assignment, Node } from './body.js';
@@ -34,7 +35,10 @@ interface Link {
  * Every macro that is not a plain `set`/`if` stays in the file as a comment and in `unconverted`.
  */
 export function importTwee(bytes: Uint8Array, uploadName = 'story.twee'): ImportedStory {
+  if (bytes.length > STUDIO_LIMITS.tweeMaxBytes) throw unreadable(`${uploadName}: over 1 MB`);
   const story = parseTwee(decodeText(bytes, uploadName));
+  const long = story.passages.find((p) => p.text.length > STUDIO_LIMITS.tweePassageMaxChars);
+  if (long) throw unreadable(`${long.name}: over 32 KB`);
   const unconverted: ImportedStory['unconverted'] = [];
   const temps = new Set(
     story.passages.flatMap((p) =>
