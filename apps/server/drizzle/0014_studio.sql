@@ -25,6 +25,7 @@ CREATE TABLE "studio_works" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "games" ADD COLUMN "taken_down_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "chapter_versions" ADD COLUMN "includes" jsonb;--> statement-breakpoint
 ALTER TABLE "chapter_versions" ADD COLUMN "minigames" jsonb;--> statement-breakpoint
 ALTER TABLE "npcs" ADD COLUMN "expressions" jsonb;--> statement-breakpoint

@@ -326,5 +326,13 @@ describe('unpublishing', () => {
       (await api(server, CALLS.studioWork, { token: owner.token, query: { id: work.id } })).data!
         .state,
     ).toBe('unpublished');
+
+    // A take-down sticks: the creator's next publish is refused and the game stays hidden.
+    const again = await api(server, CALLS.studioPublish, {
+      token: owner.token,
+      body: { id: work.id },
+    });
+    expect(again).toMatchObject({ status: STATUS.STUDIO_TAKEN_DOWN });
+    expect(await homeGameIds()).not.toContain(gameId);
   });
 });

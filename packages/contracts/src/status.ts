@@ -133,6 +133,7 @@ export const STATUS = {
   STUDIO_LOGIN_TO_CREATE: 6514,
   STUDIO_NOT_ADMIN: 6515,
   STUDIO_DUPLICATE_KEY: 6516,
+  STUDIO_TAKEN_DOWN: 6517,
 } as const;
 
 export type StatusName = keyof typeof STATUS;
@@ -751,6 +752,12 @@ export const STATUS_MESSAGES: Record<StatusCode, Messages> = {
     en_US: 'Two characters, tasks or mini-games share a key',
     zh_CN: '有角色、任务或小游戏使用了相同的标识',
     ja_JP: 'キャラクター、タスク、ミニゲームのキーが重複しています',
+  },
+  6517: {
+    en_US: 'An administrator took this work down, so it cannot be published. Contact support',
+    zh_CN: '该作品已被管理员下架，无法发布。请联系客服',
+    ja_JP:
+      'この作品は管理者により非公開にされたため、公開できません。サポートにお問い合わせください',
   },
 };
 

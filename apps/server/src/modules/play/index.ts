@@ -27,4 +27,4 @@ export { type SeriesWork, saveSeriesWork } from './series-work.js';
 export { newNpcStatus } from './state.js';
 export { PreviewError, type PreviewResult, previewStory } from './story-preview.js';
 export { canPlayChapter } from './unlocks.js';
-export { unpublishGame } from './visibility.js';
+export { isTakenDown, takeDownGame, unpublishGame } from './visibility.js';

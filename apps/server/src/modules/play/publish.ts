@@ -143,7 +143,8 @@ export async function publishGame(
         set: options.reveal
           ? {
               ...meta,
-              publishedAt: sql`coalesce(${games.publishedAt}, ${options.now.toISOString()}::timestamptz)`,
+              // A game an administrator took down stays down.
+              publishedAt: sql`case when ${games.takenDownAt} is null then coalesce(${games.publishedAt}, ${options.now.toISOString()}::timestamptz) end`,
             }
           : meta,
       })

@@ -4,11 +4,13 @@ import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/app-error.js';
 import {
   artUrls,
+  isTakenDown,
   PreviewError,
   type PreviewResult,
   previewStory,
   publishGame,
   StoryCompileError,
+  takeDownGame,
   unpublishGame,
 } from '../play/index.js';
 import { type CompiledWork, compileDefinition } from './compile.js';
@@ -101,6 +103,9 @@ export function createPublishing({
       if (!filled(row.title) || def.chapters.length === 0) {
         throw new AppError(STATUS.STUDIO_NOTHING_TO_PUBLISH);
       }
+      if (row.gameId !== null && (await isTakenDown(db, row.gameId))) {
+        throw new AppError(STATUS.STUDIO_TAKEN_DOWN);
+      }
       const missing = def.chapters.find((c) => def.inkFiles?.[c.file!] === undefined);
       if (missing) throw new AppError(STATUS.STUDIO_STORY_HAS_ERRORS, `${missing.file}: no file`);
       let gameId: number;
@@ -112,7 +117,11 @@ export function createPublishing({
           ...(row.coverMedia ? { cover: `${mediaBase}/${row.coverMedia}` } : {}),
           reveal: true,
           alongside: async (tx, id) => {
-            await q.markPublished(tx, row.id, { gameId: id, publishedRevision: row.revision });
+            const marked = await q.markPublished(tx, row.id, {
+              gameId: id,
+              publishedRevision: row.revision,
+            });
+            if (!marked) throw new AppError(STATUS.STUDIO_REVISION_CONFLICT);
           },
         });
       } catch (error) {
@@ -149,7 +158,7 @@ export function createPublishing({
     async adminUnpublish(userId: number, gameId: number) {
       const account = await q.findAccount(db, userId);
       if (account?.role !== 'admin') throw new AppError(STATUS.STUDIO_NOT_ADMIN);
-      if (!(await unpublishGame(db, gameId))) throw new AppError(STATUS.STUDIO_NOT_PUBLISHED);
+      if (!(await takeDownGame(db, gameId, now()))) throw new AppError(STATUS.STUDIO_NOT_PUBLISHED);
       onPublished(gameId);
       return { game_id: gameId, unpublished: true as const };
     },

@@ -97,17 +97,21 @@ export async function updateWorkAt(
 }
 
 /** Publishing records what players have without counting as a change of the draft. */
+/**
+ * Records what was published, only if the draft is still the revision that was compiled: an edit
+ * or a delete that committed meanwhile leaves no row, and the publish must roll back.
+ */
 export async function markPublished(
   tx: Tx,
   workId: number,
   values: { gameId: number; publishedRevision: number },
-): Promise<WorkRow> {
+): Promise<WorkRow | null> {
   const [row] = await tx
     .update(studioWorks)
     .set(values)
-    .where(eq(studioWorks.id, workId))
+    .where(and(eq(studioWorks.id, workId), eq(studioWorks.revision, values.publishedRevision)))
     .returning();
-  return row!;
+  return row ?? null;
 }
 
 export async function deleteWork(db: Db | Tx, workId: number): Promise<void> {

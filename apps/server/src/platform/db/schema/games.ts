@@ -37,6 +37,8 @@ export const games = pgTable(
     likeCount: integer('like_count').notNull().default(0),
     commentCount: integer('comment_count').notNull().default(0),
     publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** An administrator took the game down: hidden, and its creator cannot publish it again. */
+    takenDownAt: timestamp('taken_down_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
