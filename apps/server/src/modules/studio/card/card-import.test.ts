@@ -134,3 +134,18 @@ describe('importing a character card', () => {
     expect((await sharp(png).metadata()).width).toBe(2);
   });
 });
+
+describe('cards built to hurt', () => {
+  const card = (data: Record<string, unknown>) =>
+    new TextEncoder().encode(JSON.stringify({ spec: 'chara_card_v2', spec_version: '2.0', data }));
+
+  it('refuses nesting past 32 levels and a card over 1 MB, naming which', () => {
+    let deep: Record<string, unknown> = {};
+    const root = deep;
+    for (let i = 0; i < 100; i++) deep = deep.x = {} as Record<string, unknown>;
+    expect(() => importCard(card({ name: 'Deep', extensions: root }))).toThrow(/nested too deeply/);
+    expect(() => importCard(card({ name: 'Big', description: 'a'.repeat(1_100_000) }))).toThrow(
+      /over 1 MB/,
+    );
+  });
+});

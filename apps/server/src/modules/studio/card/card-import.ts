@@ -54,12 +54,18 @@ function dataOf(card: unknown): CardData {
   return top;
 }
 
+/** Nesting a card needs (lorebook entries sit a few levels down); deeper is not a card. */
+const CARD_DEPTH_MAX = 32;
+/** The card kept on the character comes back with every read of the work. */
+const CARD_JSON_MAX_BYTES = 1024 * 1024;
+
 /** PostgreSQL cannot keep NUL in text, nor in JSON text. */
-function checkStorable(value: unknown, where: string): void {
+function checkStorable(value: unknown, where: string, depth = 0): void {
+  if (depth > CARD_DEPTH_MAX) throw badCard(`${where} is nested too deeply`);
   if (typeof value === 'string') {
     if (/\0|\p{Cs}/u.test(value)) throw badCard(`${where} holds a character that cannot be stored`);
   } else if (value && typeof value === 'object')
-    for (const [k, v] of Object.entries(value)) checkStorable(v, `${where}.${k}`);
+    for (const [k, v] of Object.entries(value)) checkStorable(v, `${where}.${k}`, depth + 1);
 }
 
 /** A key ink tags can name (`# speaker: key`): from the name, unused in the work. */
@@ -94,6 +100,7 @@ export function importCard(
   const name = nameOf(data);
   if (!name) throw badCard('the card has no name');
   checkStorable(data, 'data');
+  if (JSON.stringify(data).length > CARD_JSON_MAX_BYTES) throw badCard('the card is over 1 MB');
   const unconverted: ImportedCharacter['unconverted'] = [];
   const shortened = (field: string, max: number) =>
     unconverted.push({
