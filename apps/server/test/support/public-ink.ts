@@ -58,7 +58,12 @@ export function playWithInkjs(
     work.files[work.main]!,
     new CompilerOptions(work.main, [], false, null, handler),
   );
-  const story = new Story(compiler.Compile().ToJson()!);
+  return playCompiled(compiler.Compile().ToJson()!, maxSteps);
+}
+
+/** Compiled ink played by plain inkjs: the same choices every time, lines trimmed. */
+export function playCompiled(json: string, maxSteps: number): Passage[] {
+  const story = new Story(json);
   story.allowExternalFunctionFallbacks = true;
   const passages: Passage[] = [];
   for (let step = 0; step < maxSteps; step++) {

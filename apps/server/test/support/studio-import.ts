@@ -5,10 +5,8 @@ import {
   STUDIO_EXPORT_PATH,
   type STUDIO_IMPORT_KINDS,
 } from '@taleforge/contracts';
-import { Story } from 'inkjs';
 import { AppError } from '../../src/platform/http/app-error.js';
 import { call, type EnvelopeResponse } from './http.js';
-import { type Passage, pick, type Tagged } from './public-ink.js';
 import type { TestServer } from './server.js';
 
 /** Test material by its path under test/fixtures/. */
@@ -24,28 +22,6 @@ export async function refusal(run: () => unknown): Promise<{ status: number; det
     throw error;
   }
   throw new Error('expected a refusal, but it went through');
-}
-
-/** Compiled ink played as `playWithInkjs` plays source: the same choices, lines trimmed. */
-export function playJson(json: string, maxSteps: number): Passage[] {
-  const story = new Story(json);
-  story.allowExternalFunctionFallbacks = true;
-  const passages: Passage[] = [];
-  for (let step = 0; step < maxSteps; step++) {
-    const lines: Tagged[] = [];
-    while (story.canContinue) {
-      const text = (story.Continue() ?? '').trim();
-      if (text) lines.push({ text, tags: story.currentTags ?? [] });
-    }
-    const choices = story.currentChoices.map((c: { text: string; tags: string[] | null }) => ({
-      text: c.text,
-      tags: c.tags ?? [],
-    }));
-    passages.push({ lines, choices });
-    if (choices.length === 0) break;
-    story.ChooseChoiceIndex(pick(step, choices.length));
-  }
-  return passages;
 }
 
 type ImportQuery = { id: number; kind: (typeof STUDIO_IMPORT_KINDS)[number]; name?: string };

@@ -1,8 +1,8 @@
 import { STATUS } from '@taleforge/contracts/status';
 import { Compiler } from 'inkjs/full';
 import { describe, expect, it } from 'vitest';
-import { playWithInkjs, readWork } from '../../../../test/support/public-ink.js';
-import { playJson, refusal } from '../../../../test/support/studio-import.js';
+import { playCompiled, playWithInkjs, readWork } from '../../../../test/support/public-ink.js';
+import { refusal } from '../../../../test/support/studio-import.js';
 import { precompiledStory } from '../../play/index.js';
 import { importInkJson } from './ink-json.js';
 
@@ -22,13 +22,15 @@ describe('importing compiled ink', () => {
     const source = importInkJson(Buffer.from(compiled), 'story.json').files[0]!.source;
     const json = precompiledStory(source)!;
     expect(JSON.parse(json)).toEqual(JSON.parse(compiled));
-    expect(playJson(json, 12)).toEqual(playWithInkjs(intercept, 12));
+    expect(playCompiled(json, 12)).toEqual(playWithInkjs(intercept, 12));
   });
 
   it('keeps a comment end inside the story text from closing the comment', () => {
     const tricky = new Compiler('A star */ and a slash').Compile().ToJson()!;
     const source = importInkJson(Buffer.from(tricky)).files[0]!.source;
-    expect(playJson(precompiledStory(source)!, 1)[0]!.lines[0]!.text).toBe('A star */ and a slash');
+    expect(playCompiled(precompiledStory(source)!, 1)[0]!.lines[0]!.text).toBe(
+      'A star */ and a slash',
+    );
   });
 
   it('says ordinary ink is not precompiled', () => {
