@@ -242,6 +242,9 @@ async function main() {
   if (runVitest && needsFfmpeg) {
     const code = await timed('ffmpeg', () => run('bash', [join(root, 'scripts/ensure-ffmpeg.sh')]));
     if (code !== 0) broken('ffmpeg', 'not installed: the video tests will fail');
+    // Shared state across nodes is tested on real Redis servers the tests start themselves.
+    const redis = await timed('redis', () => run('bash', [join(root, 'scripts/ensure-redis.sh')]));
+    if (redis !== 0) broken('redis', 'not installed: the tests of several nodes will fail');
   }
 
   // The journeys run beside Vitest: Vitest's files wait on databases, password hashing threads

@@ -65,6 +65,15 @@ const envSchema = z.object({
     .max(50 * 1024 * 1024)
     .default(1024 * 1024),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * Redis shared by every node (redis://…): rate limits, revocations and cache drops reach all of
+   * them. Unset, each process keeps its own (one node). Redis down degrades to per-node.
+   */
+  REDIS_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  /** A bearer token /metrics requires; unset, /metrics answers only on METRICS_PORT. */
+  METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16).optional()),
+  /** A listener of its own for /metrics (and the health checks), for a scraper on a private network; 0 is off. */
+  METRICS_PORT: port.default(0),
   /** Trust X-Forwarded-* from a proxy in front (true, or a hop count / address list). */
   TRUST_PROXY: z
     .enum(['true', 'false'])
