@@ -56,6 +56,7 @@ import {
 import { registerWalletRoutes } from './modules/wallet/routes.js';
 import type { Database } from './platform/db/client.js';
 import { authGate, optionalAuth } from './platform/http/auth-gate.js';
+import { readIndexHtml } from './platform/http/built-site.js';
 import { registerStudioCors } from './platform/http/cors.js';
 import { frameworkErrors, installErrorHandler } from './platform/http/error-handler.js';
 import { installInputPolicy } from './platform/http/input-policy.js';
@@ -63,7 +64,7 @@ import { requestContext } from './platform/http/request-context.js';
 import { ResponseCache } from './platform/http/response-cache.js';
 import { responseContract } from './platform/http/response-writer.js';
 import { inlineStylesOf, registerSecurityHeaders } from './platform/http/security-headers.js';
-import { readIndexHtml, registerSpa } from './platform/http/spa.js';
+import { registerSpa } from './platform/http/spa.js';
 import { loggerOptions, RequestLogController } from './platform/logger.js';
 import { MAILBOX_STYLE, registerMailboxPage } from './platform/mail/mailbox-page.js';
 import { createOutboxMailer, createSmtpMailer } from './platform/mail/mailer.js';

@@ -1,9 +1,7 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import fastifyStatic from '@fastify/static';
 import { LOCALES, type Locale } from '@taleforge/contracts/constants';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import { registerBuiltAssets, withRuntimeConfig } from './built-site.js';
 import { headTags, type PageMetaSource, splitTemplate } from './page-head.js';
 
 export interface WebConfig {
@@ -20,28 +18,12 @@ export interface WebConfig {
   studioUrl: string | null;
 }
 
-const PLACEHOLDER = '<!--taleforge-config-->';
-
 /**
  * One page is index.html with its head tags, about 3 KB: 5,000 of them (works and profiles times
  * three languages) or 16 M characters, whichever comes first.
  */
 const PAGE_CACHE_MAX = 5_000;
 const PAGE_CACHE_CHARS = 16 * 2 ** 20;
-
-/** JSON inside <script> must not be able to close the element. */
-function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c');
-}
-
-/** The built SPA's index.html, or null when there is no build (API-only runs, server tests). */
-export async function readIndexHtml(root: string): Promise<string | null> {
-  try {
-    return await readFile(path.join(root, 'index.html'), 'utf8');
-  } catch {
-    return null;
-  }
-}
 
 /**
  * Serves the built SPA: hashed assets cached for good, index.html never cached and carrying the
@@ -69,25 +51,9 @@ export async function registerSpa(
     app.log.warn({ root: options.root }, 'no web build found; serving the API only');
     return false;
   }
-  const tag = `<script id="taleforge-config" type="application/json">${scriptSafeJson(options.config)}</script>`;
-  const pageHtml = pagesOf(app, template.replace(PLACEHOLDER, tag), options);
+  const pageHtml = pagesOf(app, withRuntimeConfig(template, options.config), options);
 
-  await app.register(fastifyStatic, {
-    root: options.root,
-    wildcard: false,
-    index: false,
-    // The web build writes .br and .gz beside its assets; browsers get the smallest they accept.
-    preCompressed: true,
-    // index.html is only ever sent with the config filled in, below.
-    allowedPath: (pathName) => pathName !== '/index.html',
-    setHeaders(res, filePath) {
-      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      res.header(
-        'cache-control',
-        immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
-      );
-    },
-  });
+  await registerBuiltAssets(app, options.root);
 
   const apiPrefix = `${options.apiPrefix}/`;
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {

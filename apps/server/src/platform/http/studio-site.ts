@@ -1,13 +1,11 @@
-import path from 'node:path';
-import fastifyStatic from '@fastify/static';
 import Fastify, {
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
+import { readIndexHtml, registerBuiltAssets, withRuntimeConfig } from './built-site.js';
 import { registerSecurityHeaders } from './security-headers.js';
-import { readIndexHtml } from './spa.js';
 
 /** What the studio reads at start-up from `<!--taleforge-config-->` (apps/studio/src/shared/config.ts). */
 export interface StudioConfig {
@@ -17,8 +15,6 @@ export interface StudioConfig {
   playerUrl: string;
   environment: string;
 }
-
-const PLACEHOLDER = '<!--taleforge-config-->';
 
 /**
  * The creator studio's own site: a second listener of the same process, on its own origin, so the
@@ -43,25 +39,8 @@ export async function buildStudioSite(options: {
     apiOrigin: new URL(options.config.apiBase).origin,
     anyInlineStyle: true,
   });
-  const json = JSON.stringify(options.config).replace(/</g, '\\u003c');
-  const html = template.replace(
-    PLACEHOLDER,
-    `<script id="taleforge-config" type="application/json">${json}</script>`,
-  );
-  await site.register(fastifyStatic, {
-    root: options.root,
-    wildcard: false,
-    index: false,
-    preCompressed: true,
-    allowedPath: (pathName) => pathName !== '/index.html',
-    setHeaders(res, filePath) {
-      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      res.header(
-        'cache-control',
-        immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
-      );
-    },
-  });
+  const html = withRuntimeConfig(template, options.config);
+  await registerBuiltAssets(site, options.root);
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     // A missing hashed asset stays a 404: HTML in its place would break the chunk reload.
     if (request.url.startsWith('/assets/')) return reply.callNotFound();
