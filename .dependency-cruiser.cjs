@@ -52,6 +52,14 @@ module.exports = {
       to: { path: '^(apps|packages|e2e|bench|scripts)/', pathNot: '^packages/contracts/' },
     },
     {
+      name: 'browser-package-not-to-apps',
+      comment:
+        'packages/browser serves both sites and knows neither: it depends on contracts at most.',
+      severity: 'error',
+      from: { path: '^packages/browser/' },
+      to: { path: '^(apps|e2e|bench|scripts)/' },
+    },
+    {
       name: 'platform-not-to-modules',
       comment:
         'platform/ (config, http, the database and its schema) serves every module and knows none, ' +

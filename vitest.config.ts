@@ -47,6 +47,15 @@ const projects: TestProjectConfiguration[] = [
   {
     extends: true,
     test: {
+      name: 'browser',
+      root: fromRoot('packages/browser'),
+      include: ['src/**/*.test.ts'],
+      environment: 'node',
+    },
+  },
+  {
+    extends: true,
+    test: {
       name: 'server-unit',
       root: fromRoot('apps/server'),
       include: ['src/**/*.test.ts'],

@@ -30,7 +30,10 @@ const require = createRequire(join(root, 'package.json'));
 
 const GROUPS = {
   check: { projects: [], e2e: false, check: true },
-  unit: { projects: ['contracts', 'scripts', 'server-unit', 'web'], e2e: false },
+  unit: {
+    projects: ['contracts', 'browser', 'scripts', 'server-unit', 'web', 'studio'],
+    e2e: false,
+  },
   server: { projects: ['server-unit', 'server-pglite', 'server-postgres'], e2e: false },
   integration: { projects: ['server-pglite', 'server-postgres'], e2e: false },
   e2e: { projects: [], e2e: true },

@@ -1,7 +1,7 @@
+import { readItem, removeItem, writeItem } from '@taleforge/browser/storage';
 import type { UserInfo } from '@taleforge/contracts';
 import { STORAGE_KEYS } from '@taleforge/contracts/constants';
 import { useSyncExternalStore } from 'react';
-import { readItem, removeItem, writeItem } from './lib/storage';
 
 /** The signed-in creator as the user info call gave it; handed to the player site on sync. */
 export type StudioUser = UserInfo;

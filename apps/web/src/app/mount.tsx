@@ -6,6 +6,7 @@ import { reportPageViews } from '../features/analytics/report-page-views';
 import { startSession } from '../features/auth/session-start';
 import { i18n } from '../shared/i18n/i18n';
 import { routes } from './routes';
+import '@taleforge/browser/theme.css';
 import './styles/global.css';
 
 /** Mounts the app. The router is created here, not at import, so nothing runs before mount. */

@@ -1,8 +1,8 @@
+import { safeSession } from '@taleforge/browser/storage';
 import { LIMITS } from '@taleforge/contracts/constants';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useRouteError } from 'react-router';
-import { safeSession } from '../shared/lib/storage';
 import { isChunkLoadError, pageReloader, shouldReloadForChunkError } from './chunk-error';
 import './route-error.css';
 

@@ -2,7 +2,7 @@ import { HighlightStyle, syntaxHighlighting } from '@codemirror/language';
 import { EditorView } from '@codemirror/view';
 import { tags as t } from '@lezer/highlight';
 
-// The player site's palette (apps/web global.css), with fallbacks so the editor looks right
+// The sites' palette (@taleforge/browser's theme.css), with fallbacks so the editor looks right
 // before the studio shell defines the variables.
 const c = {
   bg: 'var(--bg-deep, #080616)',

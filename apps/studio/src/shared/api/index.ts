@@ -3,7 +3,7 @@ import { currentLocale } from '../i18n/i18n';
 import { deviceId, session } from '../session';
 import { createApiClient } from './client';
 
-export { ApiError, isApiError } from './api-error';
+export { ApiError, isApiError } from '@taleforge/browser/api-error';
 export { type Endpoint, endpoint } from './client';
 
 export const api = createApiClient({

@@ -1,3 +1,4 @@
+import { readItem } from '@taleforge/browser/storage';
 import type {
   bindInviteCodeCall,
   discordAuthorizeCall,
@@ -11,7 +12,6 @@ import type {
 } from '@taleforge/contracts';
 import { STORAGE_KEYS } from '@taleforge/contracts/constants';
 import { endpoint } from '../../shared/api';
-import { readItem } from '../../shared/lib/storage';
 
 /** The sign-in calls of SPEC §7, typed by their contracts. */
 export const authCalls = {

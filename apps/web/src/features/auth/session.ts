@@ -1,8 +1,14 @@
+import {
+  readItem,
+  removeItem,
+  safeLocal,
+  safeSession,
+  writeItem,
+} from '@taleforge/browser/storage';
 import type { LoginData, UserInfo } from '@taleforge/contracts';
 import { STORAGE_KEYS } from '@taleforge/contracts/constants';
 import { safeReturnPath } from '@taleforge/contracts/return-path';
 import { useSyncExternalStore } from 'react';
-import { readItem, removeItem, safeLocal, safeSession, writeItem } from '../../shared/lib/storage';
 
 /** What the browser keeps as `userInfo` (SPEC §3): user info with `user_info_resp` merged in. */
 export type StoredUser = {

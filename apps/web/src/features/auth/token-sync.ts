@@ -1,6 +1,6 @@
+import { readItem } from '@taleforge/browser/storage';
 import { LIMITS, STORAGE_KEYS } from '@taleforge/contracts/constants';
 import type { AppConfig } from '../../shared/config';
-import { readItem } from '../../shared/lib/storage';
 import { loginModalStore } from './login-modal/login-modal-store';
 import { clearSession, readSignedInUser, saveToken, saveUserInfo } from './session';
 

@@ -1,5 +1,5 @@
+import { readItem, writeItem } from '@taleforge/browser/storage';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { readItem, writeItem } from '../../shared/lib/storage';
 
 /** Local choice: '1' when the player turned the music on. Off until then (autoplay is blocked). */
 export const MUSIC_KEY = 'play_music';

@@ -1,5 +1,5 @@
+import { readItem, safeSession, writeItem } from '@taleforge/browser/storage';
 import { STORAGE_KEYS } from '@taleforge/contracts/constants';
-import { readItem, safeSession, writeItem } from '../../shared/lib/storage';
 
 /** The profile item kept for the session (SPEC §3): who is being looked at. */
 export type RememberedProfile = { taleforge_id: string; nick_name?: string | null };

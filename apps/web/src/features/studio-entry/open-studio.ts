@@ -1,5 +1,5 @@
+import { readItem, removeItem, safeSession, writeItem } from '@taleforge/browser/storage';
 import { type AppConfig, config } from '../../shared/config';
-import { readItem, removeItem, safeSession, writeItem } from '../../shared/lib/storage';
 import { toast } from '../../shared/ui/toast/toast-store';
 import { openLoginModal } from '../auth/login-modal/login-modal-events';
 import { readSignedInUser } from '../auth/session';

@@ -1,5 +1,5 @@
+import { readItem, removeItem, safeLocal, writeItem } from '@taleforge/browser/storage';
 import { LIMITS, type Locale, STORAGE_KEYS } from '@taleforge/contracts/constants';
-import { readItem, removeItem, safeLocal, writeItem } from '../../shared/lib/storage';
 import type { DeviceSignals } from './collect-signals';
 import {
   fetchRiskKey,

@@ -1,7 +1,7 @@
+import { ApiError } from '@taleforge/browser/api-error';
 import type { homeCall, loginCall, userExistCall } from '@taleforge/contracts';
 import { beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { toast } from '../ui/toast/toast-store';
-import { ApiError } from './api-error';
 import { createApiClient, endpoint } from './client';
 import { api } from './index';
 

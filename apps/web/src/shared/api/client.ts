@@ -1,6 +1,6 @@
+import { ApiError, type ApiErrorKind, isLoginRequiredStatus } from '@taleforge/browser/api-error';
 import type { CallBodyInput, CallData, CallDef, CallQueryInput } from '@taleforge/contracts';
 import { ACCEPT_LANGUAGE, LIMITS, type Locale } from '@taleforge/contracts/constants';
-import { ApiError, type ApiErrorKind, isLoginRequiredStatus } from './api-error';
 
 /**
  * A call's method and path, tied at compile time to its contract so a typo in either fails the

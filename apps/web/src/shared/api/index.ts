@@ -1,11 +1,11 @@
+import { readItem } from '@taleforge/browser/storage';
 import { STORAGE_KEYS } from '@taleforge/contracts/constants';
 import { config } from '../config';
 import { currentLocale, i18n } from '../i18n/i18n';
-import { readItem } from '../lib/storage';
 import { toast } from '../ui/toast/toast-store';
 import { createApiClient } from './client';
 
-export { ApiError, isApiError } from './api-error';
+export { ApiError, isApiError } from '@taleforge/browser/api-error';
 export { type Endpoint, endpoint } from './client';
 
 /** Window event the login modal listens to (SPEC §2, §8). */

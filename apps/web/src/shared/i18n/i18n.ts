@@ -1,9 +1,9 @@
+import { htmlLangOf, resolveLocale } from '@taleforge/browser/resolve-locale';
+import { readItem, writeItem } from '@taleforge/browser/storage';
 import type { Locale } from '@taleforge/contracts/constants';
 import { STORAGE_KEYS } from '@taleforge/contracts/constants';
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { readItem, writeItem } from '../lib/storage';
-import { htmlLangOf, resolveLocale } from './resolve-locale';
 
 type Catalogue = Record<string, unknown>;
 

@@ -1,9 +1,9 @@
+import { isLocale } from '@taleforge/browser/resolve-locale';
 import { LOCALES, type Locale } from '@taleforge/contracts/constants';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GlobeIcon } from '../ui/icons';
 import { changeLocale, currentLocale } from './i18n';
-import { isLocale } from './resolve-locale';
 import './language-switch.css';
 
 /** A native select: keyboard, screen reader and phone pickers work without extra code. */

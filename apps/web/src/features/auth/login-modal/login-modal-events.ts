@@ -1,4 +1,4 @@
-import { isLoginRequiredStatus } from '../../../shared/api/api-error';
+import { isLoginRequiredStatus } from '@taleforge/browser/api-error';
 import { clearSession } from '../session';
 import { type LoginModalStore, loginModalStore } from './login-modal-store';
 

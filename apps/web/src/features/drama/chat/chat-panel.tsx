@@ -1,9 +1,9 @@
+import { readItem, removeItem, safeSession, writeItem } from '@taleforge/browser/storage';
 import type { ResourceInfo } from '@taleforge/contracts';
 import { type Expression, LIMITS } from '@taleforge/contracts/constants';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryScope } from '../../../shared/api/query-scope';
-import { readItem, removeItem, safeSession, writeItem } from '../../../shared/lib/storage';
 import { openDialog } from '../../../shared/ui/dialog/dialog-store';
 import { useGemBalance } from '../../wallet/wallet-api';
 import type { ConversationKey } from './chat-api';

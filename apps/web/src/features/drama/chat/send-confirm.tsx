@@ -1,7 +1,7 @@
+import { readItem, writeItem } from '@taleforge/browser/storage';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { readItem, writeItem } from '../../../shared/lib/storage';
 import { useGemBalance } from '../../wallet/wallet-api';
 
 /** Local choice: the player ticked "don't ask again" in the message-send confirmation. */

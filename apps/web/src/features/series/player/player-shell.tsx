@@ -1,3 +1,4 @@
+import { htmlLangOf } from '@taleforge/browser/resolve-locale';
 import type { VideoSource } from '@taleforge/contracts';
 import {
   type KeyboardEvent,
@@ -9,7 +10,6 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../shared/i18n/i18n';
-import { htmlLangOf } from '../../../shared/i18n/resolve-locale';
 import { CloseIcon } from '../../../shared/ui/icons';
 import { PlayerControls } from './player-controls';
 import { playerKeyAction, SEEK_STEP_MS } from './player-keys';

@@ -22,7 +22,7 @@ export class ApiError extends Error {
 }
 
 /**
- * Body statuses that mean "sign in again" (SPEC §8). Re-declared here because the web imports
+ * Body statuses that mean "sign in again" (SPEC §8). Re-declared here because the browser apps import
  * only plain values from contracts; `satisfies` ties them to the contracts' STATUS catalogue.
  */
 export const LOGIN_REQUIRED_STATUSES = [1005, 1006, 1007] as const satisfies readonly [
