@@ -235,6 +235,34 @@ describe('from draft to players', () => {
     expect(restarted.data).toMatchObject({ chapter_updated: false, story_version: v2one!.version });
   });
 
+  it('publishes a work once when it is published twice at the same instant', async () => {
+    const owner = await signedIn(server);
+    const work = await brokenWork(owner.token);
+    await saveFile(server, owner.token, work.id, 'parts/harbour.ink', HARBOUR('turns'));
+    const publish = () =>
+      api(server, CALLS.studioPublish, { token: owner.token, body: { id: work.id } });
+    const answers = await Promise.all([publish(), publish(), publish()]);
+    // The same draft: every press succeeds and names the one game.
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    const ids = new Set(answers.map((a) => a.data!.game_id));
+    expect(ids.size).toBe(1);
+    const gameId = [...ids][0]!;
+    const rows = await chapterVersionsOf(gameId);
+    expect(rows.map((r) => [r.position, r.version])).toEqual([
+      [1, 1],
+      [2, 1],
+    ]);
+
+    // And a changed chapter, published again twice at once, gets one new version.
+    await saveFile(server, owner.token, work.id, 'one.ink', ONE('loud'));
+    const again = await Promise.all([publish(), publish(), publish()]);
+    expect(again.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect((await chapterVersionsOf(gameId)).map((r) => [r.position, r.version])).toEqual([
+      [1, 2],
+      [2, 1],
+    ]);
+  });
+
   it('refuses a work without a title or chapters (6505)', async () => {
     const { token } = await signedIn(server);
     const work = await createWork(server, token, 'Empty');
