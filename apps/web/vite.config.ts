@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
-import { precompress } from './build/precompress';
+import { precompress } from './build/precompress.ts';
 
 // The server serves the built SPA and the API from one origin; in dev we forward API calls to it.
 const apiProxy = { '/taleforge': { target: 'http://localhost:8080', changeOrigin: true } };
