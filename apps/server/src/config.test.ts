@@ -30,6 +30,17 @@ describe('loadConfig', () => {
     });
   });
 
+  it('takes TRUST_PROXY as a switch or the proxies addresses', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'loopback' }).TRUST_PROXY).toBe('loopback');
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).TRUST_PROXY).toBe(
+      '10.0.0.0/8, 127.0.0.1',
+    );
+    expect(() => loadConfig({ TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.1;' })).toThrow(/TRUST_PROXY/);
+  });
+
   it('keeps the demo series videos in DATA_DIR unless DEMO_MEDIA_CACHE names a shared folder', () => {
     expect(loadConfig({ DATA_DIR: '/srv/tf' }).demoMediaCache).toBe('/srv/tf/demo-media');
     expect(loadConfig({ DATA_DIR: '/srv/tf', DEMO_MEDIA_CACHE: '/srv/cache' }).demoMediaCache).toBe(

@@ -74,11 +74,17 @@ const envSchema = z.object({
   METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16).optional()),
   /** A listener of its own for /metrics (and the health checks), for a scraper on a private network; 0 is off. */
   METRICS_PORT: port.default(0),
-  /** Trust X-Forwarded-* from a proxy in front (true, or a hop count / address list). */
+  /**
+   * Which X-Forwarded-* to believe: the proxies' addresses (CIDRs, or `loopback`, `uniquelocal`,
+   * comma-separated), so the client is the nearest address no listed proxy wrote. `true` takes
+   * the leftmost address, which a client behind a proxy that appends to the header writes itself.
+   */
   TRUST_PROXY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
+    .union([
+      z.enum(['true', 'false']).transform((v) => v === 'true'),
+      z.string().regex(/^[\w.:/]+(\s*,\s*[\w.:/]+)*$/, 'the proxies addresses'),
+    ])
+    .default(false),
   /** Seed (or update) the demo works from content/ on start; idempotent. */
   DEMO_CONTENT: z
     .enum(['true', 'false'])

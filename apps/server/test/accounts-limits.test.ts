@@ -18,7 +18,7 @@ let roomy: TestServer;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  limited = await startTestServer({ SMTP_URL: smtp.url, TRUST_PROXY: 'true' });
+  limited = await startTestServer({ SMTP_URL: smtp.url, TRUST_PROXY: 'loopback' });
   roomy = await startTestServer({
     SMTP_URL: smtp.url,
     TRUST_PROXY: 'true',
@@ -131,6 +131,34 @@ describe('rate limits, per IP and per email', () => {
       );
     },
   );
+});
+
+describe('behind a proxy that appends to X-Forwarded-For (TRUST_PROXY names it)', () => {
+  it('counts the address the proxy saw, whatever the client wrote before it', async () => {
+    const proxied = await startTestServer({ SMTP_URL: smtp.url, TRUST_PROXY: 'loopback' });
+    try {
+      const exist = (i: number, lang?: Locale) =>
+        api(proxied, CALLS.userExist, {
+          lang,
+          query: { email: `hop-${i}@example.com` },
+          // The client invents a new address each time; the proxy appends the one it saw.
+          headers: { 'x-forwarded-for': `10.99.${i}.1, 198.51.100.23` },
+        });
+      for (let i = 0; i < 10; i++) expect((await exist(i)).status).not.toBe(STATUS.RATE_LIMITED);
+      expect(await exist(10, 'en_US')).toMatchObject({
+        status: STATUS.RATE_LIMITED,
+        desc: statusMessage(STATUS.RATE_LIMITED, 'en_US'),
+      });
+      // Another client behind the same proxy has a count of its own.
+      const other = await api(proxied, CALLS.userExist, {
+        query: { email: 'hop-other@example.com' },
+        headers: { 'x-forwarded-for': '198.51.100.24' },
+      });
+      expect(other.status).not.toBe(STATUS.RATE_LIMITED);
+    } finally {
+      await proxied.close();
+    }
+  });
 });
 
 describe('the account lock', () => {
