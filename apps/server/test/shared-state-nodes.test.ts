@@ -2,6 +2,8 @@ import { CALLS } from '@taleforge/contracts';
 import { STATUS, statusMessage } from '@taleforge/contracts/status';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { login, makeAdmin, registerAccount } from './support/accounts.js';
+import { askAssistant } from './support/assistant.js';
+import { buildSession } from './support/factories.js';
 import { api, type EnvelopeResponse } from './support/http.js';
 import { signedIn } from './support/profiles.js';
 import { killRedisServers, type RedisServer, startRedisServer } from './support/redis-server.js';
@@ -27,6 +29,7 @@ beforeAll(async () => {
     TRUST_PROXY: 'true',
     SESSION_CACHE_MS: '60000',
     CATALOGUE_CACHE_MS: '600000',
+    ASSISTANT_SENDS_PER_MINUTE: '3',
   };
   a = await startTestServer(env);
   b = await startTestServer(env, { database: a.database });
@@ -108,6 +111,13 @@ describe('two nodes sharing Redis', () => {
     }
     // Another address is not held back by this one.
     expect((await exist(b, freshAddress())).status).toBe(200);
+  });
+
+  it('counts a player’s assistant messages a minute once for both nodes', async () => {
+    const { token } = await buildSession(a.database.db);
+    const answers = [];
+    for (const node of [a, b, a, b]) answers.push((await askAssistant(node, token, 'hi')).status);
+    expect(answers).toEqual([200, 200, 200, STATUS.RATE_LIMITED]);
   });
 
   it('refuses on one node within 100 ms a token signed out on the other', async () => {
