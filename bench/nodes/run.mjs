@@ -8,7 +8,7 @@
 // The machine's core count is printed beside the figures: the nodes, PostgreSQL and this load
 // generator share those cores, so on a small machine the second node cannot add throughput.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { availableParallelism, cpus, tmpdir } from 'node:os';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CALLS } from '@taleforge/contracts';
@@ -144,6 +144,8 @@ const line = (label, r) =>
   (r.perNode.length > 1 ? `  per node ${r.perNode.map((x) => x.toFixed(0)).join(' / ')}` : '');
 
 export async function benchNodes() {
+  // Other work on the machine takes cores from the nodes: the load average is the figure's context.
+  const loadBefore = loadavg()[0];
   const postgres = await openPostgres();
   const redis = await startRedis();
   const env = { WALLET_JOB_INTERVAL_MS: '3600000', ...(redis && { REDIS_URL: redis.url }) };
@@ -175,6 +177,9 @@ export async function benchNodes() {
   console.log('\n── bench/nodes ───────────────────────────────────────────');
   console.log(
     `machine: ${cores} cores (${cpus()[0]?.model ?? 'unknown'}), shared by nodes, PostgreSQL ${home.version} and the load generator`,
+  );
+  console.log(
+    `load average (1 min) ${loadBefore.toFixed(1)} before the run (other work), ${loadavg()[0].toFixed(1)} at its end`,
   );
   console.log(
     `${CONNECTIONS} connections spread round-robin (connection i → node i mod n), Redis ${redis ? 'on' : 'off (redis-server not installed)'}, ${ROUNDS} alternating rounds of ${DURATION_S}s, medians`,
