@@ -114,10 +114,11 @@ function spendLoad(nodes) {
   return {
     connections: CONNECTIONS,
     request(node, n, count) {
-      // Each node spends for its own players, in turn: two nodes never wait on one wallet's lock.
-      const own = players.filter((_, i) => i % count === n);
-      next[n] = ((next[n] ?? -1) + 1) % own.length;
-      const player = own[next[n]];
+      // Node n of count spends for players n, n + count, … in turn: two nodes never wait on one
+      // wallet's lock.
+      const owned = Math.ceil((players.length - n) / count);
+      next[n] = ((next[n] ?? -1) + 1) % owned;
+      const player = players[n + count * next[n]];
       seq += 1;
       return {
         method: 'POST',
