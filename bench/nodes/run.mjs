@@ -3,8 +3,9 @@
 // node serving and with both, in alternating rounds:
 //   - home read: GET /taleforge/api/h5/game/home as a browser asks it, from each node's own
 //     catalogue cache — the server `npm start` runs, demo works seeded;
-//   - spend: POST /taleforge/api/auth/h5/game/unlock, each client its own player buying chapters
-//     (bench/spend's server: the built app plus a bench chapter kind), every spend a ledger write.
+//   - spend: POST /taleforge/api/auth/h5/game/unlock, players buying chapters, each node for
+//     players of its own (bench/spend's server: the built app plus a bench chapter kind), every
+//     spend a ledger write, the ledger checked afterwards.
 // The machine's core count is printed beside the figures: the nodes, PostgreSQL and this load
 // generator share those cores, so on a small machine the second node cannot add throughput.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -89,13 +90,17 @@ async function workload({ label, postgres, nodeScript, env, firstEnv = {}, load,
   }
 }
 
-const summary = (runs) => ({
-  rps: median(runs.map((r) => r.rps)),
-  p99: median(runs.map((r) => r.p99)),
-  cpuMsPerOp: median(runs.map((r) => r.cpuMsPerOp)),
-  generatorMsPerOp: median(runs.map((r) => r.generatorMsPerOp)),
-  perNode: runs[Math.floor(runs.length / 2)].perNode,
-});
+function summary(runs) {
+  const rps = median(runs.map((r) => r.rps));
+  return {
+    rps,
+    p99: median(runs.map((r) => r.p99)),
+    cpuMsPerOp: median(runs.map((r) => r.cpuMsPerOp)),
+    generatorMsPerOp: median(runs.map((r) => r.generatorMsPerOp)),
+    // How the median round's requests fell on the nodes.
+    perNode: runs.find((r) => r.rps === rps).perNode,
+  };
+}
 
 const homeLoad = {
   connections: CONNECTIONS,

@@ -13,7 +13,7 @@ const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 export async function spread({ nodes, connections, seconds, request, check }) {
   let failure = null;
   const runs = nodes.map((node, n) => {
-    const share = Math.floor(connections / nodes.length) + (n < connections % nodes.length);
+    const share = Math.floor(connections / nodes.length) + (n < connections % nodes.length ? 1 : 0);
     return autocannon({
       url: node,
       connections: share,
