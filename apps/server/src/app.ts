@@ -16,6 +16,7 @@ import { createChatModule, createWordlistModerator } from './modules/chat/index.
 import { createCatalogueService } from './modules/games/catalogue-service.js';
 import { findGameCards, toGameCard } from './modules/games/index.js';
 import { registerGameRoutes } from './modules/games/routes.js';
+import { createReadinessCheck } from './modules/health/readiness.js';
 import { registerHealthRoutes } from './modules/health/routes.js';
 import type { ModelProvider } from './modules/llm/index.js';
 import { createMediaStore, type MediaStore, registerMediaRoutes } from './modules/media/index.js';
@@ -67,6 +68,10 @@ import { readIndexHtml, registerSpa } from './platform/http/spa.js';
 import { loggerOptions, RequestLogController } from './platform/logger.js';
 import { MAILBOX_STYLE, registerMailboxPage } from './platform/mail/mailbox-page.js';
 import { createOutboxMailer, createSmtpMailer } from './platform/mail/mailer.js';
+import { createMetrics } from './platform/metrics/metrics.js';
+import { registerMetricsEndpoint } from './platform/metrics/metrics-endpoint.js';
+import { buildMetricsSite } from './platform/metrics/metrics-site.js';
+import { registerRequestMetrics } from './platform/metrics/request-metrics.js';
 import { startPeriodic } from './platform/periodic.js';
 import { loadSecretFile } from './platform/secret-file.js';
 
@@ -85,6 +90,8 @@ export interface AppDeps {
   chatProvider?: ModelProvider;
   /** The media pipeline; unset, one over this database and media store. Its workers run with the app. */
   videos?: VideoService;
+  /** Whether the shared Redis answers (for /health/ready); unset when no Redis is configured. */
+  redisPing?: () => Promise<boolean>;
 }
 
 /** Calls an account with an unfinished social profile may still make. */
@@ -101,6 +108,7 @@ export async function buildApp({
   media = createMediaStore(config),
   chatProvider,
   videos,
+  redisPing,
 }: AppDeps): Promise<FastifyInstance> {
   const prefix = `/${config.PRODUCT_SLUG}`;
   const app = Fastify({
@@ -122,8 +130,29 @@ export async function buildApp({
   });
   registerStudioCors(app, { studioOrigin: config.studioOrigin, apiPrefix: prefix });
   const { db } = database;
+  // Measured only where someone may read it: a default install pays nothing per request.
+  const metricsServed = Boolean(config.METRICS_TOKEN || config.METRICS_PORT);
+  const metrics = createMetrics({
+    poolUse: database.poolUse,
+    queueDepths: () => video.queueDepths(),
+    processMetrics: metricsServed,
+  });
   const video =
-    videos ?? createVideoService({ db, media, logger: app.log, options: videoOptionsFrom(config) });
+    videos ??
+    createVideoService({
+      db,
+      media,
+      logger: app.log,
+      options: videoOptionsFrom(config),
+      onJobFailed: metrics.jobFailed,
+    });
+  if (metricsServed) registerRequestMetrics(app, metrics);
+  registerMetricsEndpoint(app, {
+    metrics,
+    token: config.METRICS_TOKEN,
+    served: Boolean(config.METRICS_TOKEN),
+  });
+  const ready = createReadinessCheck({ database, redisPing });
   const sessions = createSessionService({
     db,
     ttlDays: config.SESSION_TTL_DAYS,
@@ -139,7 +168,7 @@ export async function buildApp({
   const accounts = createAccountService({ db, sessions, mailer, log: app.log, now, passwords });
   const social = createSocialLogin({ db, config, accounts, now });
   const cache = new ResponseCache(config.CATALOGUE_CACHE_MS, () => now().getTime());
-  const wallet = createWalletService({ now });
+  const wallet = createWalletService({ now, onCommitted: metrics.ledger });
   const unlocks = createUnlockService(wallet);
   unlocks.registerUnlockable('chapter', chapterUnlockPrice);
   unlocks.registerUnlockable('episode', episodeUnlockPrice);
@@ -159,6 +188,7 @@ export async function buildApp({
     now,
     log: app.log,
     artBase: `${prefix}/art`,
+    streams: metrics.chatStreams,
     ...(chatProvider ? { provider: chatProvider } : {}),
   });
   const videoServe = createVideoServe({
@@ -236,7 +266,7 @@ export async function buildApp({
 
   await app.register(
     async (api) => {
-      registerHealthRoutes(api, database);
+      registerHealthRoutes(api, { database, ready });
       registerRiskRoutes(api, {
         db,
         keys: riskKeys,
@@ -325,18 +355,34 @@ export async function buildApp({
         config.WALLET_JOB_INTERVAL_MS,
         () => runLotExpiry(db, wallet),
         app.log,
+        metrics.jobFailed,
       ),
       startPeriodic(
         'order-timeout',
         config.WALLET_JOB_INTERVAL_MS,
         () => payments.orders.timeOutOverdue(),
         app.log,
+        metrics.jobFailed,
       ),
     ];
   });
   app.addHook('onClose', async () => {
     await Promise.all(stopJobs.map((stop) => stop()));
   });
+
+  if (config.METRICS_PORT) {
+    const site = await buildMetricsSite({
+      metrics,
+      token: config.METRICS_TOKEN,
+      logger: loggerOptions(config),
+      health: (scope) => registerHealthRoutes(scope, { database, ready }),
+    });
+    // Listening as the app gets ready, so a port already taken stops the start like PORT would.
+    app.addHook('onReady', async () => {
+      await site.listen({ host: config.HOST, port: config.METRICS_PORT });
+    });
+    app.addHook('onClose', () => site.close());
+  }
 
   if (config.NODE_ENV !== 'production' && mailer.kind === 'outbox') registerMailboxPage(app, db);
 

@@ -10,9 +10,16 @@ export interface SseWriter {
   end(): void;
 }
 
+/** Told when a stream opens and when its connection closes (the metrics' open streams). */
+export interface StreamCounter {
+  opened(): void;
+  closed(): void;
+}
+
 export interface SseOptions {
   /** A comment line this often keeps proxies from closing an idle stream. */
   heartbeatMs?: number;
+  streams?: StreamCounter | undefined;
 }
 
 /**
@@ -37,7 +44,9 @@ export function openSse(reply: FastifyReply, options: SseOptions = {}): SseWrite
   });
   res.flushHeaders();
   res.socket?.setNoDelay(true);
+  options.streams?.opened();
   const onClose = () => {
+    options.streams?.closed();
     clearInterval(heartbeat);
     if (!ended) controller.abort();
   };
