@@ -19,7 +19,7 @@ export interface TestServer {
 
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: Pick<AppDeps, 'unlockables' | 'passwords' | 'chatProvider'> = {},
+  options: Pick<AppDeps, 'unlockables' | 'passwords' | 'chatProvider' | 'redisPing'> = {},
 ): Promise<TestServer> {
   const dataDir = await tempDir();
   const config = loadConfig({
