@@ -27,21 +27,6 @@ const ready = (server: Pick<TestServer, 'url'>, lang?: string) =>
 const live = (server: Pick<TestServer, 'url'>) => api(server, CALLS.healthLive, { dfId: null });
 
 describe('/health/live and /health/ready', () => {
-  it('are ready without Redis when none is configured, and never cached', async () => {
-    const server = await startTestServer();
-    try {
-      const res = await ready(server);
-      expect(res.http).toBe(200);
-      expect(res.data).toEqual({ status: 'ready', database: 'up', redis: 'not_configured' });
-      expect(res.headers.get('cache-control')).toBe('no-store');
-      expect((await live(server)).data).toEqual({ status: 'ok' });
-      // The old probe is still answered as it was.
-      expect((await api(server, CALLS.health, { dfId: null })).data).toMatchObject({ status: 'ok' });
-    } finally {
-      await server.close();
-    }
-  });
-
   it('answers 503 naming Redis while it is down, and ready again once it is back', async () => {
     const redis = await startRedisServer();
     // Fails at once while Redis is unreachable instead of queueing the command for later.
@@ -87,14 +72,22 @@ describe('/health/live and /health/ready', () => {
 });
 
 describe('METRICS_PORT', () => {
-  it('serves /metrics and the probes on a listener of its own; the main port has no /metrics', async () => {
+  it('serves /metrics and the probes on a port of its own (ready without Redis when none is set)', async () => {
     const port = await freePort();
     const server = await startTestServer({ METRICS_PORT: String(port) });
     try {
       const site = `http://127.0.0.1:${port}`;
       const main = new URL(server.url('/')).origin;
       expect((await fetch(`${main}/metrics`)).status).toBe(404);
-      await api(server, CALLS.healthLive, { dfId: null });
+      const res = await ready(server);
+      expect(res.http).toBe(200);
+      expect(res.data).toEqual({ status: 'ready', database: 'up', redis: 'not_configured' });
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect((await live(server)).data).toEqual({ status: 'ok' });
+      // The old probe is still answered as it was.
+      expect((await api(server, CALLS.health, { dfId: null })).data).toMatchObject({
+        status: 'ok',
+      });
       const samples = await scrape(site);
       const liveRoute = { method: 'GET', route: '/taleforge/health/live', status: '200' };
       expect(sampleOf(samples, 'taleforge_http_responses_total', liveRoute)).toBe(1);

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { CALLS } from '@taleforge/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { walletEntries } from '../src/platform/db/schema/index.js';
 import { createOfflineProvider } from '../src/modules/llm/index.js';
+import { walletEntries } from '../src/platform/db/schema/index.js';
 import { buildChatGame, eventOf, giveGems, sendChat } from './support/chat.js';
 import { testDriver } from './support/database.js';
 import { buildSession } from './support/factories.js';
@@ -172,8 +172,7 @@ describe('/metrics on the main port', () => {
 
   it('reports the database pool on PostgreSQL (none on PGlite) and the job queues', async () => {
     const samples = await metrics();
-    const pool = (state: string) =>
-      sampleOf(samples, 'taleforge_db_pool_connections', { state });
+    const pool = (state: string) => sampleOf(samples, 'taleforge_db_pool_connections', { state });
     if (testDriver() === 'postgres') {
       expect(pool('total')).toBeGreaterThanOrEqual(1);
       expect(pool('idle')).toBeLessThanOrEqual(pool('total')!);
