@@ -154,9 +154,10 @@ describe('a transcode killed part-way', () => {
     }
     expect((await media.list(`video/${videoId}/`)).sort()).toEqual(expected.sort());
     // One job, finished once, after at least one retry (marked done just after the video).
+    const { db } = database;
     await vi.waitFor(
       async () => {
-        const jobs = await database.db.execute(
+        const jobs = await db.execute(
           sql`select state, retry_count from pgboss.job where data->>'videoId' = ${String(videoId)}`,
         );
         const [job, ...others] = (
