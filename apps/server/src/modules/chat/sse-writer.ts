@@ -55,6 +55,8 @@ export function openSse(reply: FastifyReply, options: SseOptions = {}): SseWrite
     if (!ended && !res.destroyed) res.write(': ping\n\n');
   }, options.heartbeatMs ?? 15_000);
   heartbeat.unref();
+  // A client gone before the stream opened: its 'close' came already and will not come again.
+  if (res.closed) onClose();
 
   return {
     signal: controller.signal,
