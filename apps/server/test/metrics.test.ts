@@ -195,6 +195,24 @@ describe('/metrics on the main port', () => {
   });
 });
 
+describe('/metrics while the database is down', () => {
+  it('still answers, and counts each failed run of the periodic wallet jobs', async () => {
+    const broken = await startTestServer({ METRICS_TOKEN: TOKEN, WALLET_JOB_INTERVAL_MS: '100' });
+    try {
+      const base = new URL(broken.url('/')).origin;
+      const failures = async (job: string) =>
+        sampleOf(await scrape(base, TOKEN), 'taleforge_job_failures_total', { job }) ?? 0;
+      expect(await failures('lot-expiry')).toBe(0);
+      await broken.database.close();
+      await expect.poll(() => failures('lot-expiry'), { timeout: 5_000 }).toBeGreaterThan(1);
+      expect(await failures('order-timeout')).toBeGreaterThan(0);
+    } finally {
+      // Its video workers cannot stop cleanly on a closed database: this test's own doing.
+      await broken.app.close().catch(() => {});
+    }
+  });
+});
+
 describe('/metrics without METRICS_TOKEN or METRICS_PORT', () => {
   it('does not exist: 404, whatever token is sent', async () => {
     const plain = await startTestServer();

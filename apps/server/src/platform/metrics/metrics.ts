@@ -74,7 +74,9 @@ export function createMetrics(sources: MetricsSources = {}) {
       registers,
       async collect() {
         this.reset();
-        for (const depth of (await queueDepths()) ?? []) {
+        // The database down is when the other metrics matter most: the scrape answers without these.
+        const depths = await queueDepths().catch(() => null);
+        for (const depth of depths ?? []) {
           this.set({ queue: depth.queue, state: 'waiting' }, depth.waiting);
           this.set({ queue: depth.queue, state: 'active' }, depth.active);
         }
