@@ -16,6 +16,7 @@ import { createChatModule, createWordlistModerator } from './modules/chat/index.
 import { createCatalogueService } from './modules/games/catalogue-service.js';
 import { findGameCards, toGameCard } from './modules/games/index.js';
 import { registerGameRoutes } from './modules/games/routes.js';
+import { createReadinessCheck } from './modules/health/readiness.js';
 import { registerHealthRoutes } from './modules/health/routes.js';
 import type { ModelProvider } from './modules/llm/index.js';
 import { createMediaStore, type MediaStore, registerMediaRoutes } from './modules/media/index.js';
@@ -68,6 +69,10 @@ import { registerSpa } from './platform/http/spa.js';
 import { loggerOptions, RequestLogController } from './platform/logger.js';
 import { MAILBOX_STYLE, registerMailboxPage } from './platform/mail/mailbox-page.js';
 import { createOutboxMailer, createSmtpMailer } from './platform/mail/mailer.js';
+import { createMetrics } from './platform/metrics/metrics.js';
+import { registerMetricsEndpoint } from './platform/metrics/metrics-endpoint.js';
+import { buildMetricsSite } from './platform/metrics/metrics-site.js';
+import { registerRequestMetrics } from './platform/metrics/request-metrics.js';
 import { startPeriodic } from './platform/periodic.js';
 import { loadSecretFile } from './platform/secret-file.js';
 import { openSharedState } from './platform/shared-state/index.js';
@@ -131,8 +136,32 @@ export async function buildApp({
   });
   app.addHook('onClose', () => shared.close());
   const { db } = database;
+  // Measured only where someone may read it: a default install pays nothing per request.
+  const metricsServed = Boolean(config.METRICS_TOKEN || config.METRICS_PORT);
+  const metrics = createMetrics({
+    poolUse: database.poolUse,
+    queueDepths: () => video.queueDepths(),
+    processMetrics: metricsServed,
+  });
   const video =
-    videos ?? createVideoService({ db, media, logger: app.log, options: videoOptionsFrom(config) });
+    videos ??
+    createVideoService({
+      db,
+      media,
+      logger: app.log,
+      options: videoOptionsFrom(config),
+      onJobFailed: metrics.jobFailed,
+    });
+  if (metricsServed) registerRequestMetrics(app, metrics);
+  registerMetricsEndpoint(app, {
+    metrics,
+    token: config.METRICS_TOKEN,
+    served: Boolean(config.METRICS_TOKEN),
+  });
+  const ready = createReadinessCheck({
+    database,
+    redisPing: shared.kind === 'redis' ? shared.ping : undefined,
+  });
   const sessions = createSessionService({
     db,
     ttlDays: config.SESSION_TTL_DAYS,
@@ -149,7 +178,7 @@ export async function buildApp({
   const accounts = createAccountService({ db, sessions, mailer, log: app.log, now, passwords });
   const social = createSocialLogin({ db, config, accounts, now });
   const cache = new ResponseCache(config.CATALOGUE_CACHE_MS, () => now().getTime());
-  const wallet = createWalletService({ now });
+  const wallet = createWalletService({ now, onCommitted: metrics.ledger });
   const unlocks = createUnlockService(wallet);
   unlocks.registerUnlockable('chapter', chapterUnlockPrice);
   unlocks.registerUnlockable('episode', episodeUnlockPrice);
@@ -170,6 +199,7 @@ export async function buildApp({
     log: app.log,
     artBase: `${prefix}/art`,
     limiters: shared,
+    streams: metrics.chatStreams,
     ...(chatProvider ? { provider: chatProvider } : {}),
   });
   const videoServe = createVideoServe({
@@ -257,7 +287,7 @@ export async function buildApp({
 
   await app.register(
     async (api) => {
-      registerHealthRoutes(api, database);
+      registerHealthRoutes(api, { database, ready });
       registerRiskRoutes(api, {
         db,
         keys: riskKeys,
@@ -347,18 +377,34 @@ export async function buildApp({
         config.WALLET_JOB_INTERVAL_MS,
         () => runLotExpiry(db, wallet),
         app.log,
+        metrics.jobFailed,
       ),
       startPeriodic(
         'order-timeout',
         config.WALLET_JOB_INTERVAL_MS,
         () => payments.orders.timeOutOverdue(),
         app.log,
+        metrics.jobFailed,
       ),
     ];
   });
   app.addHook('onClose', async () => {
     await Promise.all(stopJobs.map((stop) => stop()));
   });
+
+  if (config.METRICS_PORT) {
+    const site = await buildMetricsSite({
+      metrics,
+      token: config.METRICS_TOKEN,
+      logger: loggerOptions(config),
+      health: (scope) => registerHealthRoutes(scope, { database, ready }),
+    });
+    // Listening as the app gets ready, so a port already taken stops the start like PORT would.
+    app.addHook('onReady', async () => {
+      await site.listen({ host: config.HOST, port: config.METRICS_PORT });
+    });
+    app.addHook('onClose', () => site.close());
+  }
 
   if (config.NODE_ENV !== 'production' && mailer.kind === 'outbox') registerMailboxPage(app, db);
 

@@ -9,6 +9,7 @@ type Messages = Record<Locale, string>;
 export const STATUS = {
   OK: 200,
   BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   PAYLOAD_TOO_LARGE: 413,
@@ -145,6 +146,11 @@ export const STATUS_MESSAGES: Record<StatusCode, Messages> = {
     en_US: 'The request could not be read',
     zh_CN: '无法解析该请求',
     ja_JP: 'リクエストを読み取れませんでした',
+  },
+  401: {
+    en_US: 'This address needs its access token',
+    zh_CN: '访问此地址需要令牌',
+    ja_JP: 'このアドレスにはアクセストークンが必要です',
   },
   404: {
     en_US: 'This address does not exist',

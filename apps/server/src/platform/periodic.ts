@@ -10,13 +10,18 @@ export function startPeriodic(
   intervalMs: number,
   job: () => Promise<unknown>,
   log: Pick<FastifyBaseLogger, 'error'>,
+  /** Counts failed runs (the metrics). */
+  onFailure?: (name: string) => void,
 ): () => Promise<void> {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   const run = () => {
     running = job()
-      .catch((err: unknown) => log.error({ err, job: name }, 'periodic job failed'))
+      .catch((err: unknown) => {
+        log.error({ err, job: name }, 'periodic job failed');
+        onFailure?.(name);
+      })
       .then(() => {
         if (stopped) return;
         timer = setTimeout(run, intervalMs);

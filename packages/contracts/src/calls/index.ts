@@ -98,4 +98,6 @@ export const CALLS = {
   riskDevice: platform.riskDeviceCall,
   pageView: platform.pageViewCall,
   health: platform.healthCall,
+  healthLive: platform.healthLiveCall,
+  healthReady: platform.healthReadyCall,
 } as const;

@@ -52,3 +52,24 @@ export const healthCall = defineCall({
   path: '/health',
   data: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }),
 });
+
+/** The process is up and answering: a load balancer's liveness probe (nothing else is asked). */
+export const healthLiveCall = defineCall({
+  method: 'GET',
+  path: '/health/live',
+  data: z.object({ status: z.literal('ok') }),
+});
+
+/**
+ * The node can serve players: its database answers, and Redis when one is configured. Otherwise
+ * HTTP 503 with status 503 and the parts that did not answer, so a load balancer sends no one here.
+ */
+export const healthReadyCall = defineCall({
+  method: 'GET',
+  path: '/health/ready',
+  data: z.object({
+    status: z.literal('ready'),
+    database: z.literal('up'),
+    redis: z.enum(['up', 'not_configured']),
+  }),
+});

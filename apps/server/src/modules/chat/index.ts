@@ -13,6 +13,7 @@ import { createWordlistModerator } from './moderation.js';
 import { createReplyRunner } from './reply-runner.js';
 import { registerChatRoutes } from './routes.js';
 import { createSendService } from './send-service.js';
+import type { StreamCounter } from './sse-writer.js';
 
 export { sumChatGems } from './earnings.js';
 export { moveVisitorChats } from './visitor-chats.js';
@@ -29,6 +30,8 @@ export interface ChatModuleDeps {
   limiters: Limiters;
   /** Tests hand in an engine; otherwise the configured one. */
   provider?: ModelProvider;
+  /** Counts the replies streaming now (the metrics). */
+  streams?: StreamCounter;
 }
 
 /** The AI conversations: wiring of engine, moderation, charging, streaming and the routes. */
@@ -81,6 +84,7 @@ export function createChatModule(deps: ChatModuleDeps) {
           duration: 60,
         }),
         replayWaitMs: config.LLM_MAX_REPLY_MS,
+        streams: deps.streams,
       });
     },
   };

@@ -18,7 +18,7 @@ import { parseInput } from '../../platform/http/validation.js';
 import type { ChatService } from './chat-service.js';
 import type { ReplyRunner } from './reply-runner.js';
 import type { SendService, Turn } from './send-service.js';
-import { openSse } from './sse-writer.js';
+import { openSse, type StreamCounter } from './sse-writer.js';
 
 export interface ChatRouteDeps {
   chat: ChatService;
@@ -28,6 +28,7 @@ export interface ChatRouteDeps {
   limiter: RateLimiterAbstract;
   /** How long a resend follows a reply another request is still writing. */
   replayWaitMs: number;
+  streams?: StreamCounter | undefined;
 }
 
 export function registerChatRoutes(app: FastifyInstance, deps: ChatRouteDeps): void {
@@ -44,7 +45,7 @@ export function registerChatRoutes(app: FastifyInstance, deps: ChatRouteDeps): v
 
   /** Refusals answer as an envelope (nothing charged); a paid turn answers as an event stream. */
   async function stream(request: FastifyRequest, reply: FastifyReply, turn: Turn) {
-    const sse = openSse(reply);
+    const sse = openSse(reply, { streams: deps.streams });
     if (turn.kind === 'new') await runner.run(turn, request.locale, sse);
     else await runner.replay(turn, request.locale, sse, deps.replayWaitMs);
   }

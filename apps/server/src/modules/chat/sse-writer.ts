@@ -10,9 +10,16 @@ export interface SseWriter {
   end(): void;
 }
 
+/** Told when a stream opens and when its connection closes (the metrics' open streams). */
+export interface StreamCounter {
+  opened(): void;
+  closed(): void;
+}
+
 export interface SseOptions {
   /** A comment line this often keeps proxies from closing an idle stream. */
   heartbeatMs?: number;
+  streams?: StreamCounter | undefined;
 }
 
 /**
@@ -37,7 +44,9 @@ export function openSse(reply: FastifyReply, options: SseOptions = {}): SseWrite
   });
   res.flushHeaders();
   res.socket?.setNoDelay(true);
+  options.streams?.opened();
   const onClose = () => {
+    options.streams?.closed();
     clearInterval(heartbeat);
     if (!ended) controller.abort();
   };
@@ -46,6 +55,8 @@ export function openSse(reply: FastifyReply, options: SseOptions = {}): SseWrite
     if (!ended && !res.destroyed) res.write(': ping\n\n');
   }, options.heartbeatMs ?? 15_000);
   heartbeat.unref();
+  // A client gone before the stream opened: its 'close' came already and will not come again.
+  if (res.closed) onClose();
 
   return {
     signal: controller.signal,

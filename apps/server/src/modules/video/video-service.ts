@@ -44,6 +44,8 @@ export interface VideoServiceDeps {
   /** Found by locateFfmpeg at start when unset. */
   ffmpeg?: FfmpegBinaries;
   options?: VideoServiceOptions;
+  /** Counts transcode runs that failed (the metrics); each is retried up to twice. */
+  onJobFailed?: (job: string) => void;
 }
 
 export interface VideoService {
@@ -62,6 +64,11 @@ export interface VideoService {
   start(): Promise<void>;
   /** Cuts running transcodes short (they are retried) and stops the workers. */
   stop(): Promise<void>;
+  /**
+   * Jobs waiting and running in each queue, every node's (the database's); null until this
+   * process opened the queue, so a scrape never installs it.
+   */
+  queueDepths(): Promise<{ queue: string; waiting: number; active: number }[] | null>;
 }
 
 /**
@@ -188,6 +195,10 @@ export function createVideoService(deps: VideoServiceDeps): VideoService {
             runningHere.add(job.id);
             try {
               await handle(job, abort.signal);
+            } catch (error) {
+              // Cut short by a stop is not a failure of the job: it is retried as it was.
+              if (!abort.signal.aborted) deps.onJobFailed?.('transcode');
+              throw error;
             } finally {
               running.delete(abort);
               runningHere.delete(job.id);
@@ -208,6 +219,19 @@ export function createVideoService(deps: VideoServiceDeps): VideoService {
       for (const abort of running) abort.abort(new Error('the server is stopping'));
       if (ready) await (await ready).stop({ graceful: true, wait: true, timeout: 10_000 });
       ready = null;
+    },
+
+    async queueDepths() {
+      if (!ready) return null;
+      const jobs = await ready;
+      return Promise.all(
+        [TRANSCODE_QUEUE, GIVEN_UP_QUEUE].map(async (queue) => {
+          // pg-boss counts the jobs in states before the one named: created and retry, then active.
+          const waiting = await jobs.getQueueSize(queue);
+          const started = await jobs.getQueueSize(queue, { before: 'completed' });
+          return { queue, waiting, active: started - waiting };
+        }),
+      );
     },
   };
 }

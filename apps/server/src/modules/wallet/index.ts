@@ -15,6 +15,7 @@ export { moveVisitorWallet } from './visitor-transfer.js';
 export {
   type CreditReason,
   createWalletService,
+  type LedgerObserver,
   type LedgerResult,
   type SpendReason,
   type WalletService,

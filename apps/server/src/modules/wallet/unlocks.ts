@@ -122,6 +122,7 @@ export function createUnlockService(wallet: WalletService) {
       const price = outcome.amount;
       if (!isPrice(price)) throw new AppError(STATUS.UNLOCK_TARGET_UNKNOWN);
       if (outcome.entry) {
+        wallet.committed(db, [outcome.entry]);
         return { already_unlocked: false, price, gem_balance: outcome.entry.balanceAfter };
       }
       if (outcome.held) return heldAnswer(outcome.held.entry, input.idempotencyKey, outcome.live);

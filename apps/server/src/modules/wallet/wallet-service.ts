@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { LedgerEntryType } from '@taleforge/contracts/constants';
 import { STATUS } from '@taleforge/contracts/status';
 import { PgTransaction } from 'drizzle-orm/pg-core';
+import { afterCommit } from '../../platform/db/after-commit.js';
 import type { Db, Tx } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { lotExpiresAt, takeFromLots } from './lot-expiry.js';
@@ -37,6 +38,9 @@ export interface LedgerResult {
   replayed: boolean;
 }
 
+/** Told of ledger entries once they are committed (the metrics count gems credited and spent). */
+export type LedgerObserver = (entries: readonly Pick<EntryRow, 'type' | 'amount'>[]) => void;
+
 /** One-statement attempts before a spend falls back to the wallet lock (see spend-query.ts). */
 const OPTIMISTIC_TRIES = 3;
 
@@ -69,9 +73,9 @@ async function sweepExpired(
   balance: number,
   lots: LotRow[],
   now: Date,
-): Promise<{ balance: number; live: LotRow[] }> {
+): Promise<{ balance: number; live: LotRow[]; entries: NewEntry[] }> {
   const expired = lots.filter((l) => l.expiresAt <= now);
-  if (expired.length === 0) return { balance, live: lots };
+  if (expired.length === 0) return { balance, live: lots, entries: [] };
   let after = balance;
   const entries: NewEntry[] = expired.map((lot) => {
     after -= lot.remaining;
@@ -92,11 +96,16 @@ async function sweepExpired(
     tx,
     expired.map((l) => ({ id: l.id, remaining: 0 })),
   );
-  return { balance: after, live: lots.filter((l) => l.expiresAt > now) };
+  return { balance: after, live: lots.filter((l) => l.expiresAt > now), entries };
 }
 
-export function createWalletService(deps: { now: () => Date }) {
-  const { now } = deps;
+export function createWalletService(deps: { now: () => Date; onCommitted?: LedgerObserver }) {
+  const { now, onCommitted } = deps;
+
+  /** Tells the observer of entries written through `exec` once (and if) they commit. */
+  function committed(exec: Db | Tx, entries: readonly Pick<EntryRow, 'type' | 'amount'>[]): void {
+    if (onCommitted && entries.length > 0) afterCommit(exec, () => onCommitted(entries));
+  }
 
   /**
    * Takes `amount` gems from the lots that expire soonest. Pass the caller's transaction so the
@@ -115,7 +124,10 @@ export function createWalletService(deps: { now: () => Date }) {
     const statement = { userId, amount, type: reason, ref, idempotencyKey };
     for (let i = 0; i < OPTIMISTIC_TRIES; i += 1) {
       const outcome = await spendInOneStatement(exec, { ...statement, now: now() }, hash);
-      if (outcome.entry) return { entry: outcome.entry, replayed: false };
+      if (outcome.entry) {
+        committed(exec, [outcome.entry]);
+        return { entry: outcome.entry, replayed: false };
+      }
       if (outcome.prior) return replay(outcome.prior, hash);
       if (!outcome.hasWallet) throw new AppError(STATUS.INSUFFICIENT_GEMS);
       if (outcome.hasExpired) break;
@@ -157,6 +169,7 @@ export function createWalletService(deps: { now: () => Date }) {
         requestHash: hash,
         createdAt: at,
       });
+      committed(tx, [...swept.entries, entry]);
       return { entry, replayed: false };
     });
   }
@@ -200,6 +213,7 @@ export function createWalletService(deps: { now: () => Date }) {
         expiresAt: lotExpiresAt(at),
       });
       await setWalletBalance(tx, userId, balanceAfter, at);
+      committed(tx, [entry!]);
       return { entry: entry!, replayed: false };
     });
   }
@@ -216,11 +230,13 @@ export function createWalletService(deps: { now: () => Date }) {
       if (balance === null) return 0;
       const swept = await sweepExpired(tx, userId, balance, await openLots(tx, userId), now());
       if (swept.balance !== balance) await setWalletBalance(tx, userId, swept.balance, now());
+      committed(tx, swept.entries);
       return balance - swept.balance;
     });
   }
 
-  return { spend, grant, balance, expireUser, now };
+  /** `committed` is for the wallet's own writers (unlocks), which spend in statements of their own. */
+  return { spend, grant, balance, expireUser, now, committed };
 }
 
 export type WalletService = ReturnType<typeof createWalletService>;

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { trackCommits } from './after-commit.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
 import { installPgTransactionFix } from './pg-transaction-fix.js';
 import { withStatementCache } from './pglite-statement-cache.js';
@@ -23,7 +24,16 @@ export type DbDriver = 'pglite' | 'postgres';
 export interface Database {
   db: Db;
   driver: DbDriver;
+  /** Connections of the PostgreSQL pool; PGlite has no pool (one connection, always open). */
+  poolUse?: () => PoolUse;
   close(): Promise<void>;
+}
+
+export interface PoolUse {
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection: the pool is too small for the load. */
+  waiting: number;
 }
 
 export interface DatabaseOptions {
@@ -68,6 +78,7 @@ async function pgliteDatabase(client: PGlite, release: () => Promise<void>): Pro
   await migratePglite(drizzlePglite(client), { migrationsFolder });
   // The migrations ran on the plain client: their DDL is run once and needs no cached statement.
   const db = drizzlePglite(withStatementCache(client), { schema });
+  trackCommits(db as unknown as Db);
   return {
     db: db as unknown as Db,
     driver: 'pglite',
@@ -98,7 +109,13 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
     lock.release();
   }
-  return { db: db as unknown as Db, driver: 'postgres', close: () => pool.end() };
+  trackCommits(db as unknown as Db);
+  return {
+    db: db as unknown as Db,
+    driver: 'postgres',
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    close: () => pool.end(),
+  };
 }
 
 export async function pingDatabase(db: Db): Promise<void> {
