@@ -19,7 +19,10 @@ export interface TestServer {
 
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: Pick<AppDeps, 'unlockables' | 'passwords' | 'chatProvider'> = {},
+  options: Pick<AppDeps, 'unlockables' | 'passwords' | 'chatProvider'> & {
+    /** A database the test opened itself (the migration's embedded source or its target). */
+    database?: Database;
+  } = {},
 ): Promise<TestServer> {
   const dataDir = await tempDir();
   const config = loadConfig({
@@ -29,7 +32,7 @@ export async function startTestServer(
     WEB_DIST: `${dataDir}/no-web-build`,
     ...env,
   });
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   const riskKeys = await loadRiskKeys(dataDir);
   const clock = {
     now: new Date(),
