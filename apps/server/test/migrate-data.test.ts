@@ -3,12 +3,13 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { CALLS } from '@taleforge/contracts';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/platform/db/client.js';
+import { users } from '../src/platform/db/schema/index.js';
 import { login, registerAccount } from './support/accounts.js';
 import { buildChatGame, giveGems, personaModel, sendChat } from './support/chat.js';
-import { createTestDatabase, migratedDataDir, testDriver } from './support/database.js';
+import { createTestDatabase, tempDir, testDriver } from './support/database.js';
 import { api } from './support/http.js';
 import { startTestServer } from './support/server.js';
 import { startSmtpServer } from './support/smtp.js';
@@ -67,7 +68,8 @@ describe.skipIf(testDriver() !== 'postgres')(
       const env = { SMTP_URL: smtp.url, AUTH_RATE_LIMIT_SCALE: '1000' };
 
       // The embedded install, made through the real calls.
-      const dataDir = await migratedDataDir();
+      // A new directory: the postgres project has no migrated PGlite to copy (initdb runs here).
+      const dataDir = await tempDir();
       const embedded = await startTestServer(env, {
         chatProvider: personaModel(),
         database: await openDatabase({ dataDir, url: undefined }),
@@ -78,7 +80,11 @@ describe.skipIf(testDriver() !== 'postgres')(
       expect(registered.status).toBe(200);
       const token = registered.data!.access_token;
       const other = await registerAccount(embedded, smtp, 'friend@example.com', { nick: 'Friend' });
-      await giveGems(embedded, Number(registered.data!.uid), 100);
+      const [mover] = await embedded.database.db
+        .select()
+        .from(users)
+        .where(eq(users.email, 'mover@example.com'));
+      await giveGems(embedded, mover!.id, 100);
 
       const { gameId, ada, lockedChapter } = await buildChatGame(embedded.database.db);
       const started = await api(embedded, CALLS.gameEvent, {
@@ -191,7 +197,9 @@ describe.skipIf(testDriver() !== 'postgres')(
         nick: 'New',
       });
       expect(newUser.status).toBe(200);
-      expect(Number(newUser.data!.uid)).toBeGreaterThan(Number(other.data!.uid));
+      const ids = await target.db.select({ id: users.id, email: users.email }).from(users);
+      const idOf = (email: string) => ids.find((row) => row.email === email)!.id;
+      expect(idOf('newcomer@example.com')).toBeGreaterThan(idOf('friend@example.com'));
       expect(await checkLedger(target.db)).toMatchObject({ violations: [] });
 
       // A second run meets a database that is no longer empty: refused, nothing written.
@@ -205,3 +213,33 @@ describe.skipIf(testDriver() !== 'postgres')(
     });
   },
 );
+
+describe.skipIf(testDriver() !== 'postgres')('npm run migrate-data refuses', () => {
+  it('while a server holds the embedded database, and a database with tables not ours', {
+    timeout: 120_000,
+  }, async () => {
+    const dataDir = await tempDir();
+    const running = await openDatabase({ dataDir, url: undefined });
+    const target = await createTestDatabase();
+    open.push(target);
+    const busy = await migrateData(dataDir, target.url!);
+    await running.close();
+    expect(busy.code).toBe(1);
+    expect(busy.stderr).toMatch(/is in use by process \d+[\s\S]*Stop the server first/);
+
+    await target.db.execute(
+      sql.raw('create table public.notes (id int); insert into public.notes values (1)'),
+    );
+    const before = await contents(target);
+    const foreign = await migrateData(dataDir, target.url!);
+    expect(foreign.code).toBe(1);
+    expect(foreign.stderr).toMatch(
+      /tables Taleforge does not have \(notes\)[\s\S]*Nothing was written/,
+    );
+    expect(await contents(target)).toEqual(before);
+
+    const usage = await migrateData(dataDir, 'mysql://elsewhere');
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toMatch(/--to must be a postgres:\/\/ address/);
+  });
+});
