@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock.js';
+import { dumpPglite } from './embedded-backup.js';
 import { installPgTransactionFix } from './pg-transaction-fix.js';
 import { withStatementCache } from './pglite-statement-cache.js';
 import * as schema from './schema/index.js';
@@ -23,6 +24,8 @@ export type DbDriver = 'pglite' | 'postgres';
 export interface Database {
   db: Db;
   driver: DbDriver;
+  /** The embedded database's backup archive (embedded-backup.ts); PostgreSQL has pg_dump. */
+  backup?(): Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
@@ -71,6 +74,7 @@ async function pgliteDatabase(client: PGlite, release: () => Promise<void>): Pro
   return {
     db: db as unknown as Db,
     driver: 'pglite',
+    backup: () => dumpPglite(client),
     async close() {
       await client.close();
       await release();
