@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { CALLS } from '@taleforge/contracts';
 import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/platform/db/client.js';
 import { users } from '../src/platform/db/schema/index.js';
@@ -44,11 +45,30 @@ async function contents(database: Database): Promise<Record<string, string[]>> {
     );
     const out: Record<string, string[]> = {};
     for (const { name } of tables) {
-      const text = await rows(sql.raw(`select t::text as row from public."${name}" t order by 1`));
-      out[name!] = text.map((r) => r.row!);
+      const text = await rows(sql.raw(`select t::text as row from public."${name}" t`));
+      // Sorted here, not by either database: their collations may order text differently.
+      out[name!] = text.map((r) => r.row!).sort();
     }
     return out;
   });
+}
+
+/** A database with no tables at all, as an operator creates one; dropped at the end. */
+async function bareDatabase() {
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `tf_bare_${randomUUID().slice(0, 8)}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(statement).finally(() => client.end());
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    close: () => admin(`drop database if exists ${name} with (force)`),
+  };
 }
 
 const open: { close(): Promise<unknown> }[] = [];
@@ -215,7 +235,7 @@ describe.skipIf(testDriver() !== 'postgres')(
 );
 
 describe.skipIf(testDriver() !== 'postgres')('npm run migrate-data refuses', () => {
-  it('while a server holds the embedded database, and a database with tables not ours', {
+  it('while a server holds the embedded database, or tables not ours are there; a bare database is migrated and filled', {
     timeout: 120_000,
   }, async () => {
     const dataDir = await tempDir();
@@ -241,5 +261,15 @@ describe.skipIf(testDriver() !== 'postgres')('npm run migrate-data refuses', () 
     const usage = await migrateData(dataDir, 'mysql://elsewhere');
     expect(usage.code).toBe(2);
     expect(usage.stderr).toMatch(/--to must be a postgres:\/\/ address/);
+
+    const bare = await bareDatabase();
+    open.push(bare);
+    const filled = await migrateData(dataDir, bare.url);
+    expect(filled).toMatchObject({ code: 0, stderr: '' });
+    expect(filled.stdout).toMatch(/ledger: 0 gems held, ledger entries sum to 0, lots hold 0/);
+    const copied = await openDatabase({ url: bare.url, dataDir: '' });
+    open.push(copied);
+    const ours = Object.keys(before).filter((table) => table !== 'notes');
+    expect(Object.keys(await contents(copied))).toEqual(ours);
   });
 });
