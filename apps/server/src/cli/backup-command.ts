@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AdminHandler } from '../platform/admin-channel.js';
 import type { Database } from '../platform/db/client.js';
@@ -23,8 +23,13 @@ export async function writeBackup(database: Database, file: string): Promise<Bac
   await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
   const partial = `${file}.${randomBytes(4).toString('hex')}.partial`;
   // It holds every account's data, password hashes included: the server's user alone reads it.
-  await writeFile(partial, archive, { mode: 0o600, flag: 'wx' });
-  await rename(partial, file);
+  try {
+    await writeFile(partial, archive, { mode: 0o600, flag: 'wx' });
+    await rename(partial, file);
+  } catch (error) {
+    await unlink(partial).catch(() => {});
+    throw error;
+  }
   return { file, bytes: archive.length };
 }
 
