@@ -94,6 +94,7 @@ describe.runIf(testDriver() === 'pglite')('npm run backup (the embedded database
     expect(notes).not.toContain('after');
     // A prefix of what the server wrote, without a gap: the copy stood between two writes.
     const during = notes.filter((note) => note.startsWith('during-')).length;
+    expect(during).toBeGreaterThan(0);
     expect(notes.filter((note) => note.startsWith('during-')).sort()).toEqual(
       Array.from({ length: during }, (_, i) => `during-${i + 1}`).sort(),
     );
