@@ -1,4 +1,5 @@
 import { buildApp } from './app.js';
+import { withBackupCommand } from './cli/backup-command.js';
 import { inviteCommandHandler } from './cli/invite-commands.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createMediaStore } from './modules/media/index.js';
@@ -34,7 +35,10 @@ async function main(): Promise<void> {
   // The embedded database is this process's alone: customer service's CLI reaches it through us.
   const adminChannel =
     database.driver === 'pglite'
-      ? await startAdminChannel(config.dataDir, inviteCommandHandler(database.db))
+      ? await startAdminChannel(
+          config.dataDir,
+          withBackupCommand(inviteCommandHandler(database.db), database, config.dataDir),
+        )
       : null;
 
   const studio =

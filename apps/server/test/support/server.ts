@@ -20,7 +20,10 @@ export interface TestServer {
 export async function startTestServer(
   env: Record<string, string> = {},
   options: Pick<AppDeps, 'unlockables' | 'passwords' | 'chatProvider'> & {
-    /** Another server's database, for a second node of one install; that server closes it. */
+    /**
+     * A database opened elsewhere, and closed there: another server's, for a second node of one
+     * install, or one the test opened itself (a migration's source or target).
+     */
     database?: Database;
   } = {},
 ): Promise<TestServer> {

@@ -2,6 +2,7 @@
 export { sumChapterUnlockGems } from './earnings.js';
 export { runLotExpiry } from './expiry-job.js';
 export { listTransactions, type PaidFor } from './history.js';
+export { type LedgerTotals, ledgerTotals } from './ledger-totals.js';
 export {
   createUnlockService,
   isUnlocked,

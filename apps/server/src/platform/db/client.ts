@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { trackCommits } from './after-commit.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
+import { dumpPglite } from './embedded-backup.js';
 import { installPgTransactionFix } from './pg-transaction-fix.js';
 import { withStatementCache } from './pglite-statement-cache.js';
 import * as schema from './schema/index.js';
@@ -26,6 +27,8 @@ export interface Database {
   driver: DbDriver;
   /** Connections of the PostgreSQL pool; PGlite has no pool (one connection, always open). */
   poolUse?: () => PoolUse;
+  /** The embedded database's backup archive (embedded-backup.ts); PostgreSQL has pg_dump. */
+  backup?(): Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
@@ -82,6 +85,7 @@ async function pgliteDatabase(client: PGlite, release: () => Promise<void>): Pro
   return {
     db: db as unknown as Db,
     driver: 'pglite',
+    backup: () => dumpPglite(client),
     async close() {
       await client.close();
       await release();
