@@ -55,6 +55,7 @@ import {
 } from './modules/wallet/index.js';
 import { registerWalletRoutes } from './modules/wallet/routes.js';
 import type { Database } from './platform/db/client.js';
+import { NODE_LOCK } from './platform/db/node-locks.js';
 import { authGate, optionalAuth } from './platform/http/auth-gate.js';
 import { registerStudioCors } from './platform/http/cors.js';
 import { frameworkErrors, installErrorHandler } from './platform/http/error-handler.js';
@@ -320,16 +321,18 @@ export async function buildApp({
     });
     stopJobs = [
       () => videoStarted.then(() => video.stop()),
+      // With several nodes on one database, the node holding a job's lock runs it; the others
+      // skip that turn instead of sweeping the same rows again.
       startPeriodic(
         'lot-expiry',
         config.WALLET_JOB_INTERVAL_MS,
-        () => runLotExpiry(db, wallet),
+        () => database.locks.ifFree(NODE_LOCK.lotExpiry, () => runLotExpiry(db, wallet)),
         app.log,
       ),
       startPeriodic(
         'order-timeout',
         config.WALLET_JOB_INTERVAL_MS,
-        () => payments.orders.timeOutOverdue(),
+        () => database.locks.ifFree(NODE_LOCK.orderTimeout, () => payments.orders.timeOutOverdue()),
         app.log,
       ),
     ];

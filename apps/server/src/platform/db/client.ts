@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock.js';
+import { NODE_LOCK, type NodeLocks, postgresLocks, processLocks } from './node-locks.js';
 import { installPgTransactionFix } from './pg-transaction-fix.js';
 import { withStatementCache } from './pglite-statement-cache.js';
 import * as schema from './schema/index.js';
@@ -23,6 +24,8 @@ export type DbDriver = 'pglite' | 'postgres';
 export interface Database {
   db: Db;
   driver: DbDriver;
+  /** Work one node at a time does, across every node on this database (node-locks.ts). */
+  locks: NodeLocks;
   close(): Promise<void>;
 }
 
@@ -34,8 +37,6 @@ export interface DatabaseOptions {
 }
 
 const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
-/** Arbitrary constant: serialises migrations when several processes start at once. */
-const MIGRATION_LOCK_KEY = 7_346_001;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.url
@@ -71,6 +72,7 @@ async function pgliteDatabase(client: PGlite, release: () => Promise<void>): Pro
   return {
     db: db as unknown as Db,
     driver: 'pglite',
+    locks: processLocks(),
     async close() {
       await client.close();
       await release();
@@ -92,13 +94,18 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const db = drizzleNodePg(pool, { schema });
   const lock = await pool.connect();
   try {
-    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await lock.query('SELECT pg_advisory_lock($1)', [NODE_LOCK.migrations]);
     await migrateNodePg(db, { migrationsFolder });
   } finally {
-    await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+    await lock.query('SELECT pg_advisory_unlock($1)', [NODE_LOCK.migrations]).catch(() => {});
     lock.release();
   }
-  return { db: db as unknown as Db, driver: 'postgres', close: () => pool.end() };
+  return {
+    db: db as unknown as Db,
+    driver: 'postgres',
+    locks: postgresLocks(url),
+    close: () => pool.end(),
+  };
 }
 
 export async function pingDatabase(db: Db): Promise<void> {
