@@ -1,0 +1,311 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { CALLS } from '@taleforge/contracts';
+import { STATUS, statusMessage } from '@taleforge/contracts/status';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Database } from '../src/platform/db/client.js';
+import { chatPost } from './support/chat.js';
+import { createTestDatabase, testDriver } from './support/database.js';
+import { buildSession } from './support/factories.js';
+import { api } from './support/http.js';
+import {
+  chatPartner,
+  deliverTo,
+  fundedPlayer,
+  type LoadLog,
+  type LoadPlayer,
+  replyUnderWay,
+  rowsOf,
+  runLoad,
+  spendTargets,
+} from './support/node-load.js';
+import { type Cluster, type Node, startCluster } from './support/nodes.js';
+import { idempotencyKey, sandboxEvent } from './support/payments.js';
+import { killRedisServers, type RedisServer, startRedisServer } from './support/redis-server.js';
+import { killServers } from './support/server-process.js';
+import { createWork, saveFile } from './support/studio.js';
+import { checkLedger, checkOrderCredits } from './support/wallet.js';
+
+// The acceptance of running several nodes (issue 24): three server processes, as `npm start`
+// runs them, on one PostgreSQL database and one Redis, every request sent to the next node.
+
+let database: Database & { url?: string };
+let redis: RedisServer;
+let cluster: Cluster;
+let n1: Node;
+let n2: Node;
+let n3: Node;
+
+afterAll(async () => {
+  killServers();
+  killRedisServers();
+  await database?.close();
+});
+
+const homeIds = async (node: Node) =>
+  (await api(node, CALLS.home)).data!.sections.flatMap((s) => s.games.map((g) => g.id));
+
+const balanceOf = async (node: Node, token: string) =>
+  (await api(node, CALLS.walletBalance, { token, query: { platform_flag: '2' } })).data!
+    .gem_balance;
+
+describe.skipIf(testDriver() !== 'postgres')(
+  'three nodes on one PostgreSQL and one Redis (PostgreSQL only: an embedded database is one process’s alone)',
+  () => {
+    beforeAll(async () => {
+      database = await createTestDatabase();
+      redis = await startRedisServer();
+      // Started at the same instant, on an empty database: each seeds the demo works on start.
+      cluster = await startCluster(3, {
+        databaseUrl: database.url!,
+        redisUrl: redis.url,
+        env: {
+          CHAT_SENDS_PER_MINUTE: '100000',
+          // Longer than any test: only a drop sent by another node can refresh a node's pages.
+          CATALOGUE_CACHE_MS: '60000',
+          // A resend of a reply cut off by a dead node waits for it this long.
+          LLM_MAX_REPLY_MS: '3000',
+          // Replies take a second or so: a node can be killed while it writes one.
+          LLM_OFFLINE_PACE_MS: '100',
+        },
+      });
+      [n1, n2, n3] = cluster.nodes as [Node, Node, Node];
+    }, 180_000);
+
+    it('nodes starting together seed the demo works once and all show the same catalogue', async () => {
+      const twice = await rowsOf(
+        database.db,
+        sql`select chapter_id from chapter_versions group by chapter_id having count(*) > 1`,
+      );
+      expect(twice).toEqual([]);
+      expect((await rowsOf(database.db, sql`select slug from games`)).length).toBeGreaterThan(3);
+      const seen = await Promise.all(cluster.nodes.map(homeIds));
+      expect(seen[0]!.length).toBeGreaterThan(0);
+      expect(seen[1]).toEqual(seen[0]);
+      expect(seen[2]).toEqual(seen[0]);
+    });
+
+    it('per-address sign-in limits hold across the nodes, not per node', async () => {
+      const from = { 'x-forwarded-for': '203.0.113.7' };
+      const attempt = (node: Node, i: number, lang = 'en_US') =>
+        api(node, CALLS.login, {
+          lang,
+          headers: from,
+          body: {
+            email: `nobody-${i}@example.com`,
+            pwd: 'guess-1234',
+            oauth_enum: 'EMAIL',
+            scene_type: 1,
+          },
+        });
+      // 30 a minute from one address (auth-limits.ts), spread over three nodes.
+      for (let i = 0; i < 30; i++) {
+        const res = await attempt(cluster.next(), i);
+        expect(res.status, `attempt ${i + 1}`).toBe(STATUS.LOGIN_FAILED);
+      }
+      for (const node of cluster.nodes) {
+        expect(await attempt(node, 99, 'ja_JP'), node.name).toMatchObject({
+          http: 200,
+          status: STATUS.RATE_LIMITED,
+          desc: statusMessage(STATUS.RATE_LIMITED, 'ja_JP'),
+        });
+      }
+      // Another address is not held back.
+      const other = await api(n2, CALLS.login, {
+        headers: { 'x-forwarded-for': '203.0.113.8' },
+        body: {
+          email: 'nobody@example.com',
+          pwd: 'guess-1234',
+          oauth_enum: 'EMAIL',
+          scene_type: 1,
+        },
+      });
+      expect(other.status).toBe(STATUS.LOGIN_FAILED);
+    });
+
+    it('a logout on node 1 is refused on node 3 within 100 ms', async () => {
+      const { token } = await buildSession(database.db);
+      // Node 3 has checked the token and trusts it for a few seconds (decision 0015).
+      expect((await api(n3, CALLS.userInfo, { token })).status).toBe(200);
+      expect((await api(n1, CALLS.logout, { token })).status).toBe(200);
+      await sleep(100);
+      expect(await api(n3, CALLS.userInfo, { token, lang: 'zh_CN' })).toMatchObject({
+        status: STATUS.TOKEN_INVALID,
+        desc: statusMessage(STATUS.TOKEN_INVALID, 'zh_CN'),
+      });
+    });
+
+    it('one webhook delivered to two nodes at the same instant credits once', async () => {
+      const { user, token } = await buildSession(database.db);
+      const order = await api(n1, CALLS.orderCreate, {
+        token,
+        body: { goods_id: 'gems_6', pay_method: 'card', idempotency_key: idempotencyKey() },
+      });
+      expect(order.status).toBe(200);
+      const body = sandboxEvent(order.data!, user.publicId, 'payment.succeeded');
+      expect(await Promise.all([deliverTo(n1, body), deliverTo(n2, body)])).toEqual([200, 200]);
+      expect(await balanceOf(n3, token)).toBe(60);
+      const credits = await rowsOf(
+        database.db,
+        sql`select count(*)::int as n from wallet_entries where ref = ${order.data!.order_no}`,
+      );
+      expect(credits).toEqual([{ n: 1 }]);
+      expect(await checkOrderCredits(database.db)).toEqual([]);
+    });
+
+    it('a studio publish on node 2 shows on node 1 within 1 s', async () => {
+      const { token } = await buildSession(database.db);
+      const work = await createWork(n2, token, 'Harbour Lights');
+      const updated = await api(n2, CALLS.studioWorkUpdate, {
+        token,
+        body: {
+          id: work.id,
+          revision: work.revision,
+          chapters: [{ title: { en_US: 'The quay' }, file: 'one.ink', price_gems: 0 }],
+        },
+      });
+      expect(updated.status).toBe(200);
+      expect(
+        (await saveFile(n2, token, work.id, 'one.ink', 'The quay is quiet.\n-> END\n')).status,
+      ).toBe(200);
+      const before = await homeIds(n1); // node 1 keeps this page for CATALOGUE_CACHE_MS
+      const published = await api(n2, CALLS.studioPublish, { token, body: { id: work.id } });
+      expect(published.status).toBe(200);
+      const gameId = published.data!.game_id!;
+      expect(before).not.toContain(gameId);
+      await vi.waitFor(async () => expect(await homeIds(n1)).toContain(gameId), {
+        timeout: 1_000,
+        interval: 20,
+      });
+    });
+
+    /** Players who bought gems, the works' priced chapters and episodes, a character to talk to. */
+    async function scene(count: number) {
+      const players: LoadPlayer[] = [];
+      for (let i = 0; i < count; i++) players.push(await fundedPlayer(cluster, database.db));
+      return {
+        players,
+        targets: await spendTargets(database.db),
+        partner: await chatPartner(database.db),
+      };
+    }
+
+    const partnerOf = (s: Awaited<ReturnType<typeof scene>>) => ({
+      game_id: s.partner.gameId,
+      npc_id: s.partner.npcId,
+    });
+    const conversationOf = partnerOf;
+
+    const rounds = (players: LoadPlayer[]) => players.reduce((sum, p) => sum + p.next, 0);
+
+    /** Balances by the API equal what each player bought less what they were sold, on any node. */
+    async function expectNothingLost(s: Awaited<ReturnType<typeof scene>>, log: LoadLog) {
+      expect(log.answers.filter((a) => a.http >= 500)).toEqual([]);
+      const report = await checkLedger(database.db);
+      expect(report.violations).toEqual([]);
+      expect(await checkOrderCredits(database.db)).toEqual([]);
+      for (const p of s.players) {
+        const spent = [...p.unlocked].reduce((sum, i) => sum + s.targets[i]!.price, 0);
+        expect(spent).toBeGreaterThan(0);
+        expect(await balanceOf(cluster.next(), p.token)).toBe(p.credited - spent);
+        const record = await api(cluster.next(), CALLS.chatRecord, {
+          token: p.token,
+          query: { ...conversationOf(s), limit: 100 },
+        });
+        const mine = record.data!.records.filter((r) => r.role === 'player');
+        // Every message answered is kept once, however many nodes it was sent to.
+        expect(mine.map((r) => r.text).sort()).toEqual([...p.said].sort());
+      }
+      // A reply whose node died while writing it is finished by another: failed, and refunded
+      // when it was paid for. None stays `streaming` past the longest a reply may take.
+      await vi.waitFor(
+        async () =>
+          expect(
+            await rowsOf(database.db, sql`select id from chat_messages where state = 'streaming'`),
+          ).toEqual([]),
+        { timeout: 15_000, interval: 200 },
+      );
+      expect((await checkLedger(database.db)).violations).toEqual([]);
+    }
+
+    it('Redis stopped mid-load: not one 5xx, and nothing lost', async () => {
+      const s = await scene(4);
+      const log: LoadLog = { answers: [] };
+      let stop = false;
+      const load = runLoad(cluster, s.players, s, log, () => stop);
+      await vi.waitFor(() => expect(rounds(s.players)).toBeGreaterThanOrEqual(8), {
+        timeout: 60_000,
+        interval: 20,
+      });
+      await redis.stop();
+      const during = rounds(s.players);
+      // Sign-in and sign-out go on too, on every node.
+      for (const node of cluster.nodes) {
+        const login = await api(node, CALLS.login, {
+          headers: { 'x-forwarded-for': '203.0.113.50' },
+          body: {
+            email: 'nobody@example.com',
+            pwd: 'guess-1234',
+            oauth_enum: 'EMAIL',
+            scene_type: 1,
+          },
+        });
+        expect(login).toMatchObject({ http: 200, status: STATUS.LOGIN_FAILED });
+        const { token } = await buildSession(database.db);
+        expect(await api(node, CALLS.logout, { token })).toMatchObject({ http: 200, status: 200 });
+      }
+      await vi.waitFor(() => expect(rounds(s.players)).toBeGreaterThanOrEqual(during + 12), {
+        timeout: 60_000,
+        interval: 20,
+      });
+      await redis.start();
+      const after = rounds(s.players);
+      await vi.waitFor(() => expect(rounds(s.players)).toBeGreaterThanOrEqual(after + 8), {
+        timeout: 60_000,
+        interval: 20,
+      });
+      stop = true;
+      await load;
+      await expectNothingLost(s, log);
+    }, 180_000);
+
+    it('one node SIGKILLed mid-load loses no gems and no messages', async () => {
+      const s = await scene(6);
+      const log: LoadLog = { answers: [] };
+      let stop = false;
+      const load = runLoad(cluster, s.players, s, log, () => stop);
+      await vi.waitFor(() => expect(rounds(s.players)).toBeGreaterThanOrEqual(12), {
+        timeout: 60_000,
+        interval: 20,
+      });
+      // Killed while it writes a reply, with the rest of the load under way on every node.
+      const talker = await fundedPlayer(cluster, database.db);
+      const message = { ...partnerOf(s), client_message_id: randomUUID(), text: 'Still there?' };
+      const cut = await replyUnderWay(n3, talker.token, message);
+      await cluster.kill(n3);
+      await cut.abandon();
+      const killedAt = rounds(s.players);
+      // The player sends it again, as the chat panel does, and is answered by another node.
+      const again = await chatPost(n1, CALLS.chatSend, talker.token, message);
+      expect(again.envelope).toBeNull();
+      expect(['done', 'error']).toContain(again.events.at(-1)?.event);
+      await vi.waitFor(() => expect(rounds(s.players)).toBeGreaterThanOrEqual(killedAt + 12), {
+        timeout: 60_000,
+        interval: 20,
+      });
+      stop = true;
+      await load;
+      expect(log.answers.some((a) => a.node === n3.name)).toBe(true);
+      await expectNothingLost(s, log);
+      const record = await api(n2, CALLS.chatRecord, {
+        token: talker.token,
+        query: { ...conversationOf(s), limit: 10 },
+      });
+      expect(record.data!.records.map((r) => r.role)).toEqual(['player', 'npc']);
+      expect(record.data!.records[0]!.text).toBe('Still there?');
+      // Free (the offline engine answered), so nothing to refund: the gems are as bought.
+      expect(await balanceOf(n1, talker.token)).toBe(talker.credited);
+    }, 180_000);
+  },
+);
