@@ -70,6 +70,7 @@ import { MAILBOX_STYLE, registerMailboxPage } from './platform/mail/mailbox-page
 import { createOutboxMailer, createSmtpMailer } from './platform/mail/mailer.js';
 import { startPeriodic } from './platform/periodic.js';
 import { loadSecretFile } from './platform/secret-file.js';
+import { openSharedState } from './platform/shared-state/index.js';
 
 export interface AppDeps {
   config: Config;
@@ -122,6 +123,13 @@ export async function buildApp({
     inlineStyles: [...inlineStylesOf(indexHtml ?? ''), CHECKOUT_STYLE, MAILBOX_STYLE],
   });
   registerStudioCors(app, { studioOrigin: config.studioOrigin, apiPrefix: prefix });
+  // Rate limits, revocations and catalogue drops reach every node through it (REDIS_URL).
+  const shared = openSharedState({
+    url: config.REDIS_URL,
+    namespace: config.PRODUCT_SLUG,
+    log: app.log,
+  });
+  app.addHook('onClose', () => shared.close());
   const { db } = database;
   const video =
     videos ?? createVideoService({ db, media, logger: app.log, options: videoOptionsFrom(config) });
@@ -130,6 +138,7 @@ export async function buildApp({
     ttlDays: config.SESSION_TTL_DAYS,
     now,
     cacheMs: config.SESSION_CACHE_MS,
+    broadcast: shared,
   });
   const mailer = config.SMTP_URL
     ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM)
@@ -160,6 +169,7 @@ export async function buildApp({
     now,
     log: app.log,
     artBase: `${prefix}/art`,
+    limiters: shared,
     ...(chatProvider ? { provider: chatProvider } : {}),
   });
   const videoServe = createVideoServe({
@@ -173,10 +183,11 @@ export async function buildApp({
     now,
     links: videoServe.links,
     cache,
+    limiters: shared,
     optionalAuth: (request) => optionalAuth(request, sessions.verifyToken),
   });
   // Transcription and spoken replies; the assistant's state tells the panel `speech.engines`.
-  const speech = createSpeechModule({ db, config, log: app.log });
+  const speech = createSpeechModule({ db, config, log: app.log, limiters: shared });
   const profiles = createProfileService({
     db,
     media,
@@ -186,6 +197,15 @@ export async function buildApp({
     log: app.log,
   });
 
+  // A publish, unpublish or take-down shows at once on this node and, through the broadcast, on
+  // the others; when Redis is down, there within CATALOGUE_CACHE_MS.
+  const dropCatalogue = (gameId: number) => {
+    cache.clear();
+    play.forgetGame(gameId);
+  };
+  shared.subscribe('catalogue-changed', ({ gameId }) => {
+    if (typeof gameId === 'number') dropCatalogue(gameId);
+  });
   const studio = createStudioService({
     db,
     now,
@@ -193,10 +213,9 @@ export async function buildApp({
     log: app.log,
     mediaBase: `${prefix}/media`,
     artBase: `${prefix}/art`,
-    // Players see a publish at once in this process; other processes within CATALOGUE_CACHE_MS.
     onPublished: (gameId) => {
-      cache.clear();
-      play.forgetGame(gameId);
+      dropCatalogue(gameId);
+      shared.publish('catalogue-changed', { gameId });
     },
   });
 
@@ -212,6 +231,7 @@ export async function buildApp({
     config,
     now,
     voice: speech.engines,
+    limiters: shared,
     readers: {
       listWorks: catalogue.list,
       workCards: async (ids, locale) =>
@@ -256,7 +276,7 @@ export async function buildApp({
           accounts,
           social,
           sessions,
-          limits: createAuthLimits(config.AUTH_RATE_LIMIT_SCALE),
+          limits: createAuthLimits(shared, config.AUTH_RATE_LIMIT_SCALE),
           cookie: { path: `${prefix}/api/v1`, secure: config.PUBLIC_URL.startsWith('https:') },
         });
       });
@@ -292,6 +312,7 @@ export async function buildApp({
         now,
         log: app.log,
         rateLimitScale: config.SOCIAL_RATE_LIMIT_SCALE,
+        limiters: shared,
         optionalAuth: (request) => optionalAuth(request, sessions.verifyToken),
       });
       socialModule.registerRoutes(api);
@@ -303,7 +324,7 @@ export async function buildApp({
           log: app.log,
           cache: socialModule.readCache,
         }),
-        limits: createCommentLimits(config.SOCIAL_RATE_LIMIT_SCALE),
+        limits: createCommentLimits(shared, config.SOCIAL_RATE_LIMIT_SCALE),
         optionalAuth: (request) => optionalAuth(request, sessions.verifyToken),
       });
     },

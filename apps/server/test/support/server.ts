@@ -19,8 +19,12 @@ export interface TestServer {
 
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: Pick<AppDeps, 'unlockables' | 'passwords' | 'chatProvider'> = {},
+  options: Pick<AppDeps, 'unlockables' | 'passwords' | 'chatProvider'> & {
+    /** Another server's database, for a second node of one install; that server closes it. */
+    database?: Database;
+  } = {},
 ): Promise<TestServer> {
+  const { database: shared, ...appOptions } = options;
   const dataDir = await tempDir();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -29,7 +33,7 @@ export async function startTestServer(
     WEB_DIST: `${dataDir}/no-web-build`,
     ...env,
   });
-  const database = await createTestDatabase();
+  const database = shared ?? (await createTestDatabase());
   const riskKeys = await loadRiskKeys(dataDir);
   const clock = {
     now: new Date(),
@@ -37,7 +41,7 @@ export async function startTestServer(
       clock.now = new Date(clock.now.getTime() + ms);
     },
   };
-  const app = await buildApp({ config, database, riskKeys, now: () => clock.now, ...options });
+  const app = await buildApp({ config, database, riskKeys, now: () => clock.now, ...appOptions });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   const prefix = `/${config.PRODUCT_SLUG}`;
   return {
@@ -53,7 +57,7 @@ export async function startTestServer(
     },
     async close() {
       await app.close();
-      await database.close();
+      if (!shared) await database.close();
     },
   };
 }

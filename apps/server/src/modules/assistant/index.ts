@@ -2,6 +2,7 @@ import type { SpeechEngine } from '@taleforge/contracts/constants';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../platform/db/client.js';
+import type { Limiters } from '../../platform/shared-state/index.js';
 import { createAssistantService } from './assistant-service.js';
 import { createEngine } from './engines/create-engine.js';
 import type { AssistantReaders } from './readers.js';
@@ -18,6 +19,8 @@ export interface AssistantModuleDeps {
   /** Where transcription and spoken replies run (the speech module's engines). */
   voice: { transcription: SpeechEngine; speech: SpeechEngine };
   now: () => Date;
+  /** Where rate-limit counters live: this process, or every node's together. */
+  limiters: Limiters;
 }
 
 /** The site-wide assistant (issue 23): its engine, the conversation, settings and reports. */
@@ -44,7 +47,12 @@ export function createAssistantModule(deps: AssistantModuleDeps) {
       registerAssistantRoutes(app, {
         assistant,
         sends,
-        sendsPerMinute: config.ASSISTANT_SENDS_PER_MINUTE,
+        // Like the chat's: a burst of sends is refused before any engine runs.
+        limiter: deps.limiters.limiter({
+          keyPrefix: 'assistant-send',
+          points: config.ASSISTANT_SENDS_PER_MINUTE,
+          duration: 60,
+        }),
       });
     },
   };

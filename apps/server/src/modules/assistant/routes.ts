@@ -7,7 +7,7 @@ import {
 } from '@taleforge/contracts';
 import { STATUS } from '@taleforge/contracts/status';
 import type { FastifyInstance } from 'fastify';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError } from '../../platform/http/app-error.js';
 import { defineRoute } from '../../platform/http/route.js';
 import type { AssistantService } from './assistant-service.js';
@@ -16,18 +16,13 @@ import type { SendService } from './send-service.js';
 export interface AssistantRouteDeps {
   assistant: AssistantService;
   sends: SendService;
-  sendsPerMinute: number;
+  /** A player's sends per minute (ASSISTANT_SENDS_PER_MINUTE), keyed by user id. */
+  limiter: RateLimiterAbstract;
 }
 
 /** The assistant's calls; each needs a token, and a visitor's is one. */
 export function registerAssistantRoutes(app: FastifyInstance, deps: AssistantRouteDeps): void {
-  const { assistant, sends } = deps;
-  // Like the chat's: a burst of sends is refused before any engine runs.
-  const limiter = new RateLimiterMemory({
-    keyPrefix: 'assistant-send',
-    points: deps.sendsPerMinute,
-    duration: 60,
-  });
+  const { assistant, sends, limiter } = deps;
 
   defineRoute(app, assistantStateCall, ({ auth, request }) =>
     assistant.state(auth.userId, request.locale),

@@ -3,6 +3,7 @@ import { LRUCache } from 'lru-cache';
 import type { Db, Tx } from '../../platform/db/client.js';
 import type { TokenCheck } from '../../platform/http/auth-gate.js';
 import type { AuthContext } from '../../platform/http/request-context.js';
+import type { Broadcast } from '../../platform/shared-state/index.js';
 import {
   findSessionByTokenHash,
   insertSession,
@@ -26,7 +27,14 @@ export interface SessionServiceDeps {
   now?: () => Date;
   /** How long this process trusts a token it has checked (0: check every time). */
   cacheMs?: number;
+  /**
+   * Tells the other nodes of each revocation so they drop the token at once, and hears theirs;
+   * unset, a revocation elsewhere is seen here within `cacheMs`.
+   */
+  broadcast?: Broadcast;
 }
+
+const REVOKED = 'session-revoked';
 
 /** Checked tokens kept at most, the least recently used going first: 50k players' tokens ≈ 15 MB. */
 const CACHE_MAX_ENTRIES = 50_000;
@@ -41,12 +49,14 @@ export function createSessionService({
   ttlDays,
   now = () => new Date(),
   cacheMs = 0,
+  broadcast,
 }: SessionServiceDeps) {
   const ttlMs = ttlDays * DAY_MS;
   /**
    * Token hash → what the database said, for `cacheMs` from the check at most (never past the
    * session's own expiry). A logout or password reset in this process drops the entries at once;
-   * one in another process is seen within `cacheMs` (docs/decisions/0015). Sessions still owing
+   * one in another process when its broadcast arrives, or within `cacheMs` when none does
+   * (docs/decisions/0015, 0042). Sessions still owing
    * a nickname are never kept: completing it must open the app on the very next call.
    *
    * An entry in the second half of its window is checked again in the background while it still
@@ -60,7 +70,7 @@ export function createSessionService({
     ttlResolution: 0,
   });
   /**
-   * Bumped by every revocation in this process: a check that read the session before a
+   * Bumped by every revocation this process makes or hears of: a check that read the session before a
    * revocation committed must not put the revoked token back.
    */
   let revocations = 0;
@@ -130,6 +140,11 @@ export function createSessionService({
     for (const [tokenHash] of revoked) checked.delete(tokenHash);
   }
 
+  broadcast?.subscribe(REVOKED, ({ sessionId, userId }) => {
+    if (typeof sessionId === 'number') forget((auth) => auth.sessionId === sessionId);
+    if (typeof userId === 'number') forget((auth) => auth.userId === userId);
+  });
+
   return {
     /**
      * A fresh opaque token (256 bits); only its hash is kept. Pass the sign-in's transaction so
@@ -160,11 +175,13 @@ export function createSessionService({
     async revoke(sessionId: number): Promise<void> {
       await revokeSession(db, sessionId, now());
       forget((auth) => auth.sessionId === sessionId);
+      broadcast?.publish(REVOKED, { sessionId });
     },
 
     async revokeAllFor(userId: number): Promise<void> {
       await revokeUserSessions(db, userId, now());
       forget((auth) => auth.userId === userId);
+      broadcast?.publish(REVOKED, { userId });
     },
   };
 }

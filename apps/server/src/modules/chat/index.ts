@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../platform/db/client.js';
+import type { Limiters } from '../../platform/shared-state/index.js';
 import { createModelProvider, type ModelProvider } from '../llm/index.js';
 import type { PlayService } from '../play/index.js';
 import type { WalletService } from '../wallet/index.js';
@@ -24,6 +25,8 @@ export interface ChatModuleDeps {
   now: () => Date;
   log: FastifyBaseLogger;
   artBase: string;
+  /** Where rate-limit counters live: this process, or every node's together. */
+  limiters: Limiters;
   /** Tests hand in an engine; otherwise the configured one. */
   provider?: ModelProvider;
 }
@@ -72,7 +75,11 @@ export function createChatModule(deps: ChatModuleDeps) {
         chat,
         sends,
         runner,
-        sendsPerMinute: config.CHAT_SENDS_PER_MINUTE,
+        limiter: deps.limiters.limiter({
+          keyPrefix: 'chat-send',
+          points: config.CHAT_SENDS_PER_MINUTE,
+          duration: 60,
+        }),
         replayWaitMs: config.LLM_MAX_REPLY_MS,
       });
     },

@@ -10,7 +10,7 @@ import {
 } from '@taleforge/contracts';
 import { STATUS } from '@taleforge/contracts/status';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError } from '../../platform/http/app-error.js';
 import { signedIn } from '../../platform/http/auth-gate.js';
 import { defineRoute, gateOf } from '../../platform/http/route.js';
@@ -24,18 +24,14 @@ export interface ChatRouteDeps {
   chat: ChatService;
   sends: SendService;
   runner: ReplyRunner;
-  sendsPerMinute: number;
+  /** A player's sends per minute (CHAT_SENDS_PER_MINUTE), keyed by user id. */
+  limiter: RateLimiterAbstract;
   /** How long a resend follows a reply another request is still writing. */
   replayWaitMs: number;
 }
 
 export function registerChatRoutes(app: FastifyInstance, deps: ChatRouteDeps): void {
-  const { chat, sends, runner } = deps;
-  const limiter = new RateLimiterMemory({
-    keyPrefix: 'chat-send',
-    points: deps.sendsPerMinute,
-    duration: 60,
-  });
+  const { chat, sends, runner, limiter } = deps;
 
   async function limit(userId: number) {
     try {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../platform/db/client.js';
 import type { AuthContext } from '../../platform/http/request-context.js';
 import type { ResponseCache } from '../../platform/http/response-cache.js';
+import type { Limiters } from '../../platform/shared-state/index.js';
 import { createEpisodeService } from './episode-service.js';
 import { createProgressLimits } from './progress-limits.js';
 import { registerSeriesRoutes } from './routes.js';
@@ -14,6 +15,8 @@ export interface SeriesModuleDeps {
   /** Signs the addresses of what a viewer may play (the video module's serving part). */
   links: SeriesVideoLinks;
   cache: ResponseCache;
+  /** Where rate-limit counters live: this process, or every node's together. */
+  limiters: Limiters;
   optionalAuth: (request: FastifyRequest) => Promise<AuthContext | null>;
 }
 
@@ -29,7 +32,7 @@ export function createSeriesModule(deps: SeriesModuleDeps) {
       registerSeriesRoutes(app, {
         reads,
         episodes,
-        limits: createProgressLimits(),
+        limits: createProgressLimits(deps.limiters),
         cache: deps.cache,
         optionalAuth: deps.optionalAuth,
       });

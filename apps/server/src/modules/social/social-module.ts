@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../platform/db/client.js';
 import type { AuthContext } from '../../platform/http/request-context.js';
+import type { Limiters } from '../../platform/shared-state/index.js';
 import { createFollowService } from './follow-service.js';
 import { createLikeService } from './like-service.js';
 import { createNotificationService } from './notification-service.js';
@@ -14,6 +15,8 @@ export interface SocialModuleDeps {
   log: FastifyBaseLogger;
   /** Multiplies every follow, like and block rate limit (tests and benchmarks raise it). */
   rateLimitScale: number;
+  /** Where rate-limit counters live: this process, or every node's together. */
+  limiters: Limiters;
   optionalAuth: (request: FastifyRequest) => Promise<AuthContext | null>;
 }
 
@@ -28,7 +31,7 @@ export function createSocialModule(deps: SocialModuleDeps) {
     follows: createFollowService({ db, now, log }),
     likes: createLikeService({ db, now, log, cache: readCache }),
     notifications: createNotificationService({ db, now }),
-    limits: createSocialLimits(deps.rateLimitScale),
+    limits: createSocialLimits(deps.limiters, deps.rateLimitScale),
   };
   return {
     ...services,

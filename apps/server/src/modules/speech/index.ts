@@ -6,6 +6,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../platform/db/client.js';
+import type { Limiters } from '../../platform/shared-state/index.js';
 import { registerSpeechRoutes } from './routes.js';
 import { createSpeechLimits } from './speech-limits.js';
 import { createSpeechService } from './speech-service.js';
@@ -17,9 +18,11 @@ export interface SpeechModuleDeps {
   db: Db;
   config: Config;
   log: FastifyBaseLogger;
+  /** Where rate-limit counters live: this process, or every node's together. */
+  limiters: Limiters;
 }
 
-export function createSpeechModule({ db, config, log }: SpeechModuleDeps) {
+export function createSpeechModule({ db, config, log, limiters }: SpeechModuleDeps) {
   const speech = createSpeechService(config, log);
   const voice = createVoiceService(db, speech);
   return {
@@ -28,7 +31,7 @@ export function createSpeechModule({ db, config, log }: SpeechModuleDeps) {
     registerRoutes(app: FastifyInstance) {
       registerSpeechRoutes(app, {
         voice,
-        limits: createSpeechLimits(config.ASSISTANT_SENDS_PER_MINUTE),
+        limits: createSpeechLimits(limiters, config.ASSISTANT_SENDS_PER_MINUTE),
       });
     },
   };

@@ -1,5 +1,6 @@
 import { STATUS } from '@taleforge/contracts/status';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Limiters } from '../shared-state/index.js';
 import { AppError } from './app-error.js';
 
 export interface Limit {
@@ -9,17 +10,17 @@ export interface Limit {
 }
 
 /**
- * Named limits, each counted per IP and per subject (an email address). In-process by default;
- * rate-limiter-flexible has the same interface over Redis for several processes.
+ * Named limits, each counted per IP and per subject (an email address), by the counters `store`
+ * makes: this process's own, or every node's together when the install shares state (Redis).
  */
 export class RateLimits<Name extends string> {
-  private readonly limiters = new Map<string, RateLimiterMemory>();
+  private readonly limiters = new Map<string, RateLimiterAbstract>();
 
-  constructor(limits: Record<Name, { ip: Limit; subject?: Limit }>) {
+  constructor(limits: Record<Name, { ip: Limit; subject?: Limit }>, store: Limiters) {
     for (const [name, spec] of Object.entries(limits) as [Name, { ip: Limit; subject?: Limit }][]) {
       this.limiters.set(
         `${name}:ip`,
-        new RateLimiterMemory({
+        store.limiter({
           keyPrefix: `${name}:ip`,
           points: spec.ip.points,
           duration: spec.ip.windowSeconds,
@@ -28,7 +29,7 @@ export class RateLimits<Name extends string> {
       if (spec.subject) {
         this.limiters.set(
           `${name}:subject`,
-          new RateLimiterMemory({
+          store.limiter({
             keyPrefix: `${name}:subject`,
             points: spec.subject.points,
             duration: spec.subject.windowSeconds,
