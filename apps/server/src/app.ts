@@ -356,6 +356,13 @@ export async function buildApp({
         () => database.locks.ifFree(NODE_LOCK.orderTimeout, () => payments.orders.timeOutOverdue()),
         app.log,
       ),
+      // A node killed mid-reply leaves it `streaming`: another ends it and refunds its charge.
+      startPeriodic(
+        'abandoned-replies',
+        config.WALLET_JOB_INTERVAL_MS,
+        () => database.locks.ifFree(NODE_LOCK.abandonedReplies, () => chat.failAbandonedReplies()),
+        app.log,
+      ),
     ];
   });
   app.addHook('onClose', async () => {

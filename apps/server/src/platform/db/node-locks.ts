@@ -11,6 +11,7 @@ export const NODE_LOCK = {
   demoVideos: 7_346_003,
   lotExpiry: 7_346_004,
   orderTimeout: 7_346_005,
+  abandonedReplies: 7_346_006,
 } as const;
 
 export type NodeLockKey = (typeof NODE_LOCK)[keyof typeof NODE_LOCK];
