@@ -156,7 +156,7 @@ describe('a transcode killed part-way', () => {
     // One job, finished once, after at least one retry (marked done just after the video).
     await vi.waitFor(
       async () => {
-        const jobs = await database.db.execute(
+        const jobs = await database!.db.execute(
           sql`select state, retry_count from pgboss.job where data->>'videoId' = ${String(videoId)}`,
         );
         const [job, ...others] = (
