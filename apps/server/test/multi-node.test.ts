@@ -11,22 +11,26 @@ import { buildSession } from './support/factories.js';
 import { type FakeLlm, startFakeLlm } from './support/fake-llm.js';
 import { api } from './support/http.js';
 import {
-  chatPartner,
+  balanceOf,
+  conversationOf,
+  expectNothingLost,
+  loadScene,
+  rounds,
+} from './support/node-checks.js';
+import {
   deliverTo,
   fundedPlayer,
   type LoadLog,
-  type LoadPlayer,
   replyUnderWay,
   rowsOf,
   runLoad,
-  spendTargets,
 } from './support/node-load.js';
 import { type Cluster, type Node, startCluster } from './support/nodes.js';
 import { idempotencyKey, sandboxEvent } from './support/payments.js';
 import { killRedisServers, type RedisServer, startRedisServer } from './support/redis-server.js';
 import { killServers } from './support/server-process.js';
 import { createWork, saveFile } from './support/studio.js';
-import { checkLedger, checkOrderCredits } from './support/wallet.js';
+import { checkOrderCredits } from './support/wallet.js';
 
 // The acceptance of running several nodes (issue 24): three server processes, as `npm start`
 // runs them, on one PostgreSQL database and one Redis, every request sent to the next node.
@@ -48,10 +52,6 @@ afterAll(async () => {
 
 const homeIds = async (node: Node) =>
   (await api(node, CALLS.home)).data!.sections.flatMap((s) => s.games.map((g) => g.id));
-
-const balanceOf = async (node: Node, token: string) =>
-  (await api(node, CALLS.walletBalance, { token, query: { platform_flag: '2' } })).data!
-    .gem_balance;
 
 describe.skipIf(testDriver() !== 'postgres')(
   'three nodes on one PostgreSQL and one Redis (PostgreSQL only: an embedded database is one process’s alone)',
@@ -190,64 +190,7 @@ describe.skipIf(testDriver() !== 'postgres')(
       });
     });
 
-    /** Players who bought gems, the works' priced chapters and episodes, a character to talk to. */
-    async function scene(count: number) {
-      const players: LoadPlayer[] = [];
-      for (let i = 0; i < count; i++) players.push(await fundedPlayer(cluster, database.db));
-      return {
-        players,
-        targets: await spendTargets(database.db),
-        partner: await chatPartner(database.db),
-      };
-    }
-
-    const partnerOf = (s: Awaited<ReturnType<typeof scene>>) => ({
-      game_id: s.partner.gameId,
-      npc_id: s.partner.npcId,
-    });
-    const conversationOf = partnerOf;
-
-    const rounds = (players: LoadPlayer[]) => players.reduce((sum, p) => sum + p.next, 0);
-
-    /**
-     * Nothing lost, read through the API of any node: every message answered is kept once, however
-     * many nodes it was sent to; no reply stays half-written once its node is gone; and each
-     * balance is what the player bought less the unlocks they were sold and the replies they got
-     * (a reply that failed, cut off with its node, is refunded).
-     */
-    async function expectNothingLost(s: Awaited<ReturnType<typeof scene>>, log: LoadLog) {
-      expect(log.answers.filter((a) => a.http >= 500)).toEqual([]);
-      await vi.waitFor(
-        async () =>
-          expect(
-            await rowsOf(database.db, sql`select id from chat_messages where state = 'streaming'`),
-          ).toEqual([]),
-        { timeout: 20_000, interval: 200 },
-      );
-      expect((await checkLedger(database.db)).violations).toEqual([]);
-      expect(await checkOrderCredits(database.db)).toEqual([]);
-      for (const p of s.players) {
-        const record = await api(cluster.next(), CALLS.chatRecord, {
-          token: p.token,
-          query: { ...conversationOf(s), limit: 100 },
-        });
-        const records = record.data!.records;
-        const mine = records.filter((r) => r.role === 'player');
-        expect(mine.map((r) => r.text).sort()).toEqual([...p.said].sort());
-        // Within a page the records run oldest first, each reply right after its message.
-        const paid = records.reduce(
-          (sum, r, i) =>
-            r.role === 'player' && records[i + 1]?.state === 'complete'
-              ? sum + r.charged_gems
-              : sum,
-          0,
-        );
-        const spent = [...p.unlocked].reduce((sum, i) => sum + s.targets[i]!.price, 0);
-        expect(spent).toBeGreaterThan(0);
-        expect(paid).toBeGreaterThan(0);
-        expect(await balanceOf(cluster.next(), p.token)).toBe(p.credited - spent - paid);
-      }
-    }
+    const scene = (count: number) => loadScene(cluster, database.db, count);
 
     it('Redis stopped mid-load: not one 5xx, and nothing lost', async () => {
       const s = await scene(4);
@@ -287,7 +230,7 @@ describe.skipIf(testDriver() !== 'postgres')(
       });
       stop = true;
       await load;
-      await expectNothingLost(s, log);
+      await expectNothingLost(cluster, database.db, s, log);
     }, 180_000);
 
     it('one node SIGKILLed mid-load loses no gems and no messages', async () => {
@@ -301,7 +244,11 @@ describe.skipIf(testDriver() !== 'postgres')(
       });
       // Killed while it writes a reply, with the rest of the load under way on every node.
       const talker = await fundedPlayer(cluster, database.db);
-      const message = { ...partnerOf(s), client_message_id: randomUUID(), text: 'Still there?' };
+      const message = {
+        ...conversationOf(s),
+        client_message_id: randomUUID(),
+        text: 'Still there?',
+      };
       const cut = await replyUnderWay(n3, talker.token, message);
       await cluster.kill(n3);
       await cut.abandon();
@@ -317,7 +264,7 @@ describe.skipIf(testDriver() !== 'postgres')(
       stop = true;
       await load;
       expect(log.answers.some((a) => a.node === n3.name)).toBe(true);
-      await expectNothingLost(s, log);
+      await expectNothingLost(cluster, database.db, s, log);
       const record = await api(n2, CALLS.chatRecord, {
         token: talker.token,
         query: { ...conversationOf(s), limit: 10 },
