@@ -56,6 +56,7 @@ import {
 } from './modules/wallet/index.js';
 import { registerWalletRoutes } from './modules/wallet/routes.js';
 import type { Database } from './platform/db/client.js';
+import { NODE_LOCK } from './platform/db/node-locks.js';
 import { authGate, optionalAuth } from './platform/http/auth-gate.js';
 import { readIndexHtml } from './platform/http/built-site.js';
 import { registerStudioCors } from './platform/http/cors.js';
@@ -372,17 +373,27 @@ export async function buildApp({
     });
     stopJobs = [
       () => videoStarted.then(() => video.stop()),
+      // With several nodes on one database, the node holding a job's lock runs it; the others
+      // skip that turn instead of sweeping the same rows again.
       startPeriodic(
         'lot-expiry',
         config.WALLET_JOB_INTERVAL_MS,
-        () => runLotExpiry(db, wallet),
+        () => database.locks.ifFree(NODE_LOCK.lotExpiry, () => runLotExpiry(db, wallet)),
         app.log,
         metrics.jobFailed,
       ),
       startPeriodic(
         'order-timeout',
         config.WALLET_JOB_INTERVAL_MS,
-        () => payments.orders.timeOutOverdue(),
+        () => database.locks.ifFree(NODE_LOCK.orderTimeout, () => payments.orders.timeOutOverdue()),
+        app.log,
+        metrics.jobFailed,
+      ),
+      // A node killed mid-reply leaves it `streaming`: another ends it and refunds its charge.
+      startPeriodic(
+        'abandoned-replies',
+        config.WALLET_JOB_INTERVAL_MS,
+        () => database.locks.ifFree(NODE_LOCK.abandonedReplies, () => chat.failAbandonedReplies()),
         app.log,
         metrics.jobFailed,
       ),

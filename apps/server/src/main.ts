@@ -10,6 +10,7 @@ import { createVideoService, locateFfmpeg, videoOptionsFrom } from './modules/vi
 import { startAdminChannel } from './platform/admin-channel.js';
 import { openDatabase } from './platform/db/client.js';
 import { DataDirLockedError } from './platform/db/data-dir-lock.js';
+import { NODE_LOCK } from './platform/db/node-locks.js';
 import { buildStudioSite } from './platform/http/studio-site.js';
 import { loggerOptions } from './platform/logger.js';
 
@@ -25,12 +26,15 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database, riskKeys, media });
   if (config.DEMO_CONTENT) {
     // Before listening, so the first request sees every work; after building, for its logger.
-    await seedDemoContent(database.db, {
-      artBase: `/${config.PRODUCT_SLUG}/art`,
-      media,
-      now: new Date(),
-      log: app.log,
-    });
+    // Nodes starting together seed one after another: the later ones find the work done.
+    await database.locks.whileHolding(NODE_LOCK.demoSeed, () =>
+      seedDemoContent(database.db, {
+        artBase: `/${config.PRODUCT_SLUG}/art`,
+        media,
+        now: new Date(),
+        log: app.log,
+      }),
+    );
   }
   // The embedded database is this process's alone: customer service's CLI reaches it through us.
   const adminChannel =
@@ -98,8 +102,10 @@ async function main(): Promise<void> {
           return null;
         })
       : null;
+    await database.locks.whileHolding(NODE_LOCK.demoSeed, () => seedDemoSeriesRows(rows));
     if (ffmpeg) {
-      // Only imports: the app's own video service (started with it) runs the transcodes.
+      // Only imports: the app's own video service (started with it) runs the transcodes. One
+      // node renders the missing videos; a node starting meanwhile leaves them to it.
       const video = createVideoService({
         db,
         media,
@@ -107,16 +113,17 @@ async function main(): Promise<void> {
         ffmpeg,
         options: videoOptionsFrom(config),
       });
-      await seedDemoSeries({
-        ...rows,
-        video,
-        ffmpeg: ffmpeg.ffmpeg,
-        cacheDir: config.demoMediaCache,
-        logger: app.log,
-        signal: demoVideos.signal,
+      await database.locks.ifFree(NODE_LOCK.demoVideos, async () => {
+        const seeded = await seedDemoSeries({
+          ...rows,
+          video,
+          ffmpeg: ffmpeg.ffmpeg,
+          cacheDir: config.demoMediaCache,
+          logger: app.log,
+          signal: demoVideos.signal,
+        });
+        await seeded.videos;
       });
-    } else {
-      await seedDemoSeriesRows(rows);
     }
   }
 }

@@ -130,6 +130,8 @@ export interface SseEvent {
 }
 
 export interface ChatAnswer {
+  /** The HTTP status of the answer. */
+  http: number;
   /** The envelope when the send was refused before anything was charged. */
   envelope: { status: number; desc: string } | null;
   events: SseEvent[];
@@ -137,7 +139,7 @@ export interface ChatAnswer {
 
 /** Reads a whole SSE answer (as the browser does, with fetch), or the refusal envelope. */
 export const chatPost = <C extends CallDef>(
-  server: TestServer,
+  server: Pick<TestServer, 'url'>,
   def: C,
   token: string,
   body: CallBodyInput<C>,
@@ -146,7 +148,7 @@ export const chatPost = <C extends CallDef>(
 
 /** The same with a body the contract refuses. */
 export async function chatPostRaw(
-  server: TestServer,
+  server: Pick<TestServer, 'url'>,
   def: CallDef,
   token: string,
   body: unknown,
@@ -159,9 +161,9 @@ export async function chatPostRaw(
   });
   if (!res.headers.get('content-type')?.startsWith('text/event-stream')) {
     const json = (await res.json()) as { status: number; desc: string };
-    return { envelope: json, events: [] };
+    return { http: res.status, envelope: json, events: [] };
   }
-  return { envelope: null, events: parseSse(await res.text()) };
+  return { http: res.status, envelope: null, events: parseSse(await res.text()) };
 }
 
 export function parseSse(text: string): SseEvent[] {

@@ -3,7 +3,11 @@ import { api } from './http.js';
 import type { TestServer } from './server.js';
 
 /** A new work through the real call; fails the test setup loudly if the server refuses. */
-export async function createWork(server: TestServer, token: string, title = 'The Lantern') {
+export async function createWork(
+  server: Pick<TestServer, 'url'>,
+  token: string,
+  title = 'The Lantern',
+) {
   const res = await api(server, CALLS.studioWorkCreate, {
     token,
     body: { title: { en_US: title }, script_type: 'SUSPENSE' },
@@ -13,7 +17,7 @@ export async function createWork(server: TestServer, token: string, title = 'The
 }
 
 export async function saveFile(
-  server: TestServer,
+  server: Pick<TestServer, 'url'>,
   token: string,
   id: number,
   path: string,

@@ -81,7 +81,8 @@ export function createChatWrites(db: Db) {
       refundEntryId: sql`${param('refundEntryId')}`,
       updatedAt: timestamp('at'),
     })
-    .where(eq(chatMessages.id, param('id')))
+    // Ended once: a writer that outlived the sweep of abandoned replies does not undo its end.
+    .where(and(eq(chatMessages.id, param('id')), eq(chatMessages.state, 'streaming')))
     .prepare('chat_finish_reply');
 
   return {

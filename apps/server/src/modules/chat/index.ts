@@ -5,6 +5,7 @@ import type { Limiters } from '../../platform/shared-state/index.js';
 import { createModelProvider, type ModelProvider } from '../llm/index.js';
 import type { PlayService } from '../play/index.js';
 import type { WalletService } from '../wallet/index.js';
+import { failAbandonedReplies } from './abandoned-replies.js';
 import { createChatReads } from './chat-reads.js';
 import { createChatService } from './chat-service.js';
 import { createChatWrites } from './chat-writes.js';
@@ -73,6 +74,15 @@ export function createChatModule(deps: ChatModuleDeps) {
   });
   return {
     provider,
+    /** The periodic sweep of replies a dead node left half-written (abandoned-replies.ts). */
+    failAbandonedReplies: () =>
+      failAbandonedReplies({
+        db,
+        writes,
+        wallet: deps.wallet,
+        now,
+        maxReplyMs: config.LLM_MAX_REPLY_MS,
+      }),
     registerRoutes(app: FastifyInstance) {
       registerChatRoutes(app, {
         chat,

@@ -6,8 +6,9 @@ import {
   generateKeyPairSync,
   type KeyObject,
 } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { writeFileOnce } from '../../platform/secret-file.js';
 
 export interface RiskKeys {
   kid: string;
@@ -43,11 +44,7 @@ export async function loadRiskKeys(dataDir: string, pem?: string): Promise<RiskK
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
   const out = privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;
-  // 'wx': if another process wrote it first, use theirs.
-  await writeFile(file, out, { mode: 0o600, flag: 'wx' }).catch(async (error) => {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  });
-  return fromPrivateKey(createPrivateKey(await readFile(file, 'utf8')));
+  // Another process sharing the data directory may have written its key first: theirs is used.
+  return fromPrivateKey(createPrivateKey(await writeFileOnce(file, out)));
 }

@@ -12,6 +12,7 @@ import pg from 'pg';
 import { trackCommits } from './after-commit.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
 import { dumpPglite } from './embedded-backup.js';
+import { NODE_LOCK, type NodeLocks, postgresLocks, processLocks } from './node-locks.js';
 import { installPgTransactionFix } from './pg-transaction-fix.js';
 import { withStatementCache } from './pglite-statement-cache.js';
 import * as schema from './schema/index.js';
@@ -29,6 +30,8 @@ export interface Database {
   poolUse?: () => PoolUse;
   /** The embedded database's backup archive (embedded-backup.ts); PostgreSQL has pg_dump. */
   backup?(): Promise<Uint8Array>;
+  /** Work one node at a time does, across every node on this database (node-locks.ts). */
+  locks: NodeLocks;
   close(): Promise<void>;
 }
 
@@ -47,8 +50,6 @@ export interface DatabaseOptions {
 }
 
 const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
-/** Arbitrary constant: serialises migrations when several processes start at once. */
-const MIGRATION_LOCK_KEY = 7_346_001;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.url
@@ -86,6 +87,7 @@ async function pgliteDatabase(client: PGlite, release: () => Promise<void>): Pro
     db: db as unknown as Db,
     driver: 'pglite',
     backup: () => dumpPglite(client),
+    locks: processLocks(),
     async close() {
       await client.close();
       await release();
@@ -107,10 +109,10 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const db = drizzleNodePg(pool, { schema });
   const lock = await pool.connect();
   try {
-    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await lock.query('SELECT pg_advisory_lock($1)', [NODE_LOCK.migrations]);
     await migrateNodePg(db, { migrationsFolder });
   } finally {
-    await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+    await lock.query('SELECT pg_advisory_unlock($1)', [NODE_LOCK.migrations]).catch(() => {});
     lock.release();
   }
   trackCommits(db as unknown as Db);
@@ -118,6 +120,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     db: db as unknown as Db,
     driver: 'postgres',
     poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    locks: postgresLocks(url),
     close: () => pool.end(),
   };
 }
