@@ -412,7 +412,7 @@ export async function buildApp({
     });
     // Listening as the app gets ready, so a port already taken stops the start like PORT would.
     app.addHook('onReady', async () => {
-      await site.listen({ host: config.HOST, port: config.METRICS_PORT });
+      await site.listen({ host: config.METRICS_HOST, port: config.METRICS_PORT });
     });
     app.addHook('onClose', () => site.close());
   }

@@ -74,6 +74,8 @@ const envSchema = z.object({
   METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16).optional()),
   /** A listener of its own for /metrics (and the health checks), for a scraper on a private network; 0 is off. */
   METRICS_PORT: port.default(0),
+  /** Where METRICS_PORT listens: this machine only unless a scraper elsewhere is named. */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   /**
    * Which X-Forwarded-* to believe: the proxies' addresses (CIDRs, or `loopback`, `uniquelocal`,
    * comma-separated), so the client is the nearest address no listed proxy wrote. `true` takes

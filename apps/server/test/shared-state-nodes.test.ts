@@ -204,6 +204,12 @@ describe('Redis stopped mid-way', () => {
     expect(answers.filter((res) => res.http >= 500)).toEqual([]);
 
     await vi.waitFor(() => revocationReaches(b), 5_000);
+    // Both nodes' connections back (ready asks them both), not only the ones a logout uses.
+    await vi.waitFor(async () => {
+      for (const node of [a, b]) {
+        expect((await api(node, CALLS.healthReady, { dfId: null })).http).toBe(200);
+      }
+    }, 5_000);
     const ip = freshAddress();
     for (let i = 0; i < 10; i++) expect((await exist(i % 2 ? a : b, ip)).status).toBe(200);
     expect((await exist(a, ip)).status).toBe(STATUS.RATE_LIMITED);

@@ -35,6 +35,8 @@ async function consume(limiter: RateLimiterAbstract, key: string, times: number)
 }
 
 const SPEC = { keyPrefix: 'probe', points: 5, duration: 60 };
+/** What one limiter call waiting on a frozen Redis costs (the store's command timeout). */
+const COMMAND_WAIT_MS = 500;
 
 let redis: RedisServer;
 let redisDown = false;
@@ -140,6 +142,27 @@ describe('shared state in Redis', () => {
     expect(await consume(a.limiter, '198.51.100.1', 3)).toEqual({ allowed: 3, refused: 0 });
     expect(await consume(b.limiter, '198.51.100.1', 3)).toEqual({ allowed: 2, refused: 1 });
     expect([...a.lines, ...b.lines].filter((l) => l.level === 'warn')).toHaveLength(2);
+  });
+
+  it('takes a Redis that stops answering without closing for down, within seconds', async () => {
+    const a = node();
+    await untilReady(a.state);
+    redis.pause();
+    try {
+      // The heartbeat finds it out: one warning, and limits no longer wait for Redis at all.
+      await vi.waitFor(() => {
+        expect(a.lines.filter((l) => l.level === 'warn').map((l) => l.msg)).toEqual([
+          expect.stringMatching(/per node/),
+        ]);
+      }, 5_000);
+      const started = Date.now();
+      expect(await consume(a.limiter, '198.51.100.9', 6)).toEqual({ allowed: 5, refused: 1 });
+      // Six calls that each waited on Redis would take 3 s; in-process they take none of it.
+      expect(Date.now() - started).toBeLessThan((6 * COMMAND_WAIT_MS) / 2);
+    } finally {
+      redis.resume();
+    }
+    await untilReady(a.state);
   });
 
   it('opens without a Redis to talk to, limits per node, and warns once', async () => {

@@ -19,7 +19,10 @@ export interface BackupWritten {
 /** Written whole, then renamed: a half-written archive never carries the final name. */
 export async function writeBackup(database: Database, file: string): Promise<BackupWritten> {
   if (!database.backup) throw new Error('only the embedded database is backed up this way');
-  const archive = await database.backup();
+  return writeArchive(await database.backup(), file);
+}
+
+export async function writeArchive(archive: Uint8Array, file: string): Promise<BackupWritten> {
   await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
   const partial = `${file}.${randomBytes(4).toString('hex')}.partial`;
   // It holds every account's data, password hashes included: the server's user alone reads it.

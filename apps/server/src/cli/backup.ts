@@ -4,10 +4,13 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { sendAdminCommand } from '../platform/admin-channel.js';
-import { openDatabase } from '../platform/db/client.js';
 import { DataDirLockedError } from '../platform/db/data-dir-lock.js';
-import { RestoreRefusedError, restorePglite } from '../platform/db/embedded-backup.js';
-import { type BackupWritten, backupCommand, writeBackup } from './backup-command.js';
+import {
+  dumpStoppedPglite,
+  RestoreRefusedError,
+  restorePglite,
+} from '../platform/db/embedded-backup.js';
+import { type BackupWritten, backupCommand, writeArchive } from './backup-command.js';
 
 const USAGE = `The embedded database's backup (DATA_DIR; on PostgreSQL use pg_dump and pg_restore).
 
@@ -16,8 +19,9 @@ const USAGE = `The embedded database's backup (DATA_DIR; on PostgreSQL use pg_du
 
 create works while the server runs (the server takes the copy, between two transactions) and
 when it is stopped. restore unpacks into a DATA_DIR that holds no database yet, server stopped;
-the server brings an older backup up to date when it starts. Media files (DATA_DIR/media) are not
-in the archive: copy that folder beside it.`;
+the server brings an older backup up to date when it starts. Media files (DATA_DIR/media) and the
+install's keys (DATA_DIR/keys: visitor ids, signed media addresses, webhooks) are not in the
+archive: copy those folders beside it and back into the new DATA_DIR.`;
 
 class Refused extends Error {}
 
@@ -38,12 +42,13 @@ async function moveTo(from: string, to: string): Promise<void> {
 
 async function create(dataDir: string, out: string): Promise<BackupWritten> {
   if (existsSync(out)) throw new Refused(`${out} exists already: name a new file.`);
+  if (!existsSync(path.dirname(out))) throw new Refused(`${path.dirname(out)} does not exist.`);
   if (!existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'))) {
     throw new Refused(`There is no embedded database in ${dataDir} (DATA_DIR).`);
   }
-  let database: Awaited<ReturnType<typeof openDatabase>>;
+  let archive: Uint8Array;
   try {
-    database = await openDatabase({ dataDir, url: undefined });
+    archive = await dumpStoppedPglite(dataDir);
   } catch (error) {
     if (!(error instanceof DataDirLockedError)) throw error;
     const taken = (await sendAdminCommand(
@@ -51,14 +56,16 @@ async function create(dataDir: string, out: string): Promise<BackupWritten> {
       error.owner.pid,
       backupCommand,
     )) as BackupWritten;
-    await moveTo(taken.file, out);
+    try {
+      await moveTo(taken.file, out);
+    } catch (moveError) {
+      // The server's copy holds every account's data: it must not stay behind unnoticed.
+      await unlink(taken.file).catch(() => {});
+      throw moveError;
+    }
     return { file: out, bytes: taken.bytes };
   }
-  try {
-    return await writeBackup(database, out);
-  } finally {
-    await database.close();
-  }
+  return writeArchive(archive, out);
 }
 
 async function restore(dataDir: string, file: string): Promise<void> {

@@ -12,6 +12,9 @@ export interface RedisServer {
   /** Stops the server (SIGKILL: an outage, not a shutdown); start() brings it back on its port. */
   stop(): Promise<void>;
   start(): Promise<void>;
+  /** Freezes the server (SIGSTOP): connections stay open and nothing answers; resume() thaws it. */
+  pause(): void;
+  resume(): void;
 }
 
 async function freePort(): Promise<number> {
@@ -78,6 +81,17 @@ export async function startRedisServer(): Promise<RedisServer> {
     child = null;
   }
 
+  const signal = (name: NodeJS.Signals) => () => {
+    (child as ChildProcess | null)?.kill(name);
+  };
+
   await start();
-  return { url: `redis://127.0.0.1:${port}`, port, stop, start };
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    stop,
+    start,
+    pause: signal('SIGSTOP'),
+    resume: signal('SIGCONT'),
+  };
 }

@@ -27,7 +27,7 @@ export async function publicTables(db: Sql): Promise<string[]> {
   const rows = await rowsOf<{ name: string }>(
     db,
     sql`select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
-        where n.nspname = 'public' and c.relkind in ('r', 'p') order by c.relname`,
+        where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relispartition order by c.relname`,
   );
   return rows.map((row) => row.name);
 }

@@ -19,6 +19,24 @@ export async function dumpPglite(client: PGlite): Promise<Uint8Array> {
   });
 }
 
+/**
+ * The archive of a database no server has open, as it stands: not migrated first, so a backup
+ * taken before starting a new version holds the old one's state.
+ */
+export async function dumpStoppedPglite(dataDir: string): Promise<Uint8Array> {
+  const lock = await acquireDataDirLock(dataDir);
+  try {
+    const client = await PGlite.create(path.join(dataDir, 'pglite'));
+    try {
+      return await dumpPglite(client);
+    } finally {
+      await client.close();
+    }
+  } finally {
+    await lock.release();
+  }
+}
+
 export class RestoreRefusedError extends Error {}
 
 /**

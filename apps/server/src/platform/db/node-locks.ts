@@ -34,7 +34,8 @@ export interface NodeLocks {
  */
 export function postgresLocks(url: string): NodeLocks {
   async function hold<T>(key: number, wait: boolean, task: () => Promise<T>) {
-    const client = new pg.Client({ connectionString: url });
+    // Bounded: a database that stopped answering must not hold a periodic job's turn for good.
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
     // A connection lost while the task runs is the lock lost: the task still ends on its own.
     client.on('error', () => {});
     await client.connect();

@@ -8,6 +8,12 @@ import type { SharedState } from './shared-state.js';
 const COMMAND_TIMEOUT_MS = 500;
 /** Reconnecting backs off to this: a Redis that comes back is shared again within about it. */
 const MAX_RECONNECT_DELAY_MS = 1_000;
+/**
+ * How often a connection that looks open is asked to answer. A Redis that stops answering without
+ * closing (a frozen process, a network black hole) would otherwise stay "ready", and every limit
+ * would wait out COMMAND_TIMEOUT_MS before its fallback, with no warning.
+ */
+const HEARTBEAT_MS = 1_000;
 
 type Handler = (message: Record<string, unknown>) => void;
 
@@ -63,6 +69,19 @@ export function createRedisState({
   // print every failed reconnect.
   subscriber.on('error', () => {});
 
+  // An unanswered PING is an outage: dropping the connection sends limits to their in-process
+  // counters at once (rejectIfRedisNotReady) until a reconnect answers.
+  const heartbeat = setInterval(() => {
+    if (client.status !== 'ready') return;
+    client.ping().catch((error: Error) => {
+      if (client.status !== 'ready' || closing) return;
+      down(error);
+      client.disconnect(true);
+      subscriber.disconnect(true);
+    });
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+
   subscriber.subscribe(channel).catch(() => {});
   subscriber.on('message', (_channel: string, text: string) => {
     let envelope: { node?: unknown; topic?: unknown; message?: unknown };
@@ -111,6 +130,7 @@ export function createRedisState({
     },
     async close() {
       closing = true;
+      clearInterval(heartbeat);
       subscriber.disconnect();
       if (client.status === 'ready') await client.quit().catch(() => client.disconnect());
       else client.disconnect();
