@@ -1,25 +1,16 @@
-import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { CALLS } from '@taleforge/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { api } from './support/http.js';
 import { sampleOf, scrape } from './support/metrics.js';
 import { killRedisServers, startRedisServer } from './support/redis-server.js';
 import { startTestServer, type TestServer } from './support/server.js';
+import { freePort } from './support/server-process.js';
 
 // The probes a load balancer and an orchestrator ask: live while the process answers, ready
 // only while the database (and Redis, when one is configured) answers. And METRICS_PORT, the
 // listener of their own for a private network.
 
 afterAll(killRedisServers);
-
-async function freePort(): Promise<number> {
-  const srv = createServer().listen(0, '127.0.0.1');
-  await once(srv, 'listening');
-  const { port } = srv.address() as { port: number };
-  srv.close();
-  return port;
-}
 
 const ready = (server: Pick<TestServer, 'url'>, lang?: string) =>
   api(server, CALLS.healthReady, { dfId: null, ...(lang ? { lang } : {}) });

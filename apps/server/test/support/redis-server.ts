@@ -3,7 +3,8 @@
 // disk. A test may stop it and start it again on the same port, as an outage would.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createConnection, createServer } from 'node:net';
+import { createConnection } from 'node:net';
+import { freePort } from './server-process.js';
 
 export interface RedisServer {
   /** redis://127.0.0.1:<port> */
@@ -15,14 +16,6 @@ export interface RedisServer {
   /** Freezes the server (SIGSTOP): connections stay open and nothing answers; resume() thaws it. */
   pause(): void;
   resume(): void;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  return port;
 }
 
 /** Resolves once the port accepts a connection that answers PING. */

@@ -26,7 +26,8 @@ export interface SpawnOptions {
   mayExit?: boolean;
 }
 
-async function freePort(): Promise<number> {
+/** A loopback port nothing listens on now (for a server a test starts on it next). */
+export async function freePort(): Promise<number> {
   const srv = createServer().listen(0, '127.0.0.1');
   await once(srv, 'listening');
   const { port } = srv.address() as { port: number };
