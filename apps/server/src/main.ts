@@ -5,7 +5,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { createMediaStore } from './modules/media/index.js';
 import { seedDemoContent } from './modules/play/demo-content.js';
 import { loadRiskKeys } from './modules/risk/index.js';
-import { seedDemoSeries, seedDemoSeriesRows } from './modules/series/index.js';
+import { seedDemoSeriesRows, seedDemoSeriesVideos } from './modules/series/index.js';
 import { createVideoService, locateFfmpeg, videoOptionsFrom } from './modules/video/index.js';
 import { startAdminChannel } from './platform/admin-channel.js';
 import { openDatabase } from './platform/db/client.js';
@@ -102,7 +102,9 @@ async function main(): Promise<void> {
           return null;
         })
       : null;
-    await database.locks.whileHolding(NODE_LOCK.demoSeed, () => seedDemoSeriesRows(rows));
+    const seeded = await database.locks.whileHolding(NODE_LOCK.demoSeed, () =>
+      seedDemoSeriesRows(rows),
+    );
     if (ffmpeg) {
       // Only imports: the app's own video service (started with it) runs the transcodes. One
       // node renders the missing videos; a node starting meanwhile leaves them to it.
@@ -113,17 +115,16 @@ async function main(): Promise<void> {
         ffmpeg,
         options: videoOptionsFrom(config),
       });
-      await database.locks.ifFree(NODE_LOCK.demoVideos, async () => {
-        const seeded = await seedDemoSeries({
+      await database.locks.ifFree(NODE_LOCK.demoVideos, () =>
+        seedDemoSeriesVideos(seeded, {
           ...rows,
           video,
           ffmpeg: ffmpeg.ffmpeg,
           cacheDir: config.demoMediaCache,
           logger: app.log,
           signal: demoVideos.signal,
-        });
-        await seeded.videos;
-      });
+        }),
+      );
     }
   }
 }

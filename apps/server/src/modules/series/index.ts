@@ -3,7 +3,7 @@
  * rule for the wallet's unlocks, and how episodes and clips are attached to a series (the media
  * import, the demo seeding).
  */
-export { seedDemoSeries } from './demo/seed.js';
+export { seedDemoSeries, seedDemoSeriesVideos } from './demo/seed.js';
 export { seedDemoSeriesRows } from './demo/seed-rows.js';
 export { episodeUnlockPrice, isFreeEpisode } from './episode-access.js';
 export { findSeriesId } from './series-lookup.js';

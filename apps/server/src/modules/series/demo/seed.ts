@@ -114,18 +114,27 @@ async function seedVideos(jobs: Job[], options: DemoSeriesOptions) {
 }
 
 /**
- * Seeds the demo series: their rows at once (seed-rows.ts), then their videos in the background,
- * each episode becoming playable as its job finishes. Idempotent: a restart updates the rows and
- * makes only the videos still missing. The returned `videos` settles when all are done; it never
- * rejects (a failure is logged, and the next start goes on from there).
+ * Makes the videos still missing for series whose rows are seeded, each episode becoming playable
+ * as its job finishes. Settles when all are done and never rejects: a failure is logged, and the
+ * next start goes on from there.
+ */
+export function seedDemoSeriesVideos(
+  seeded: SeededSeries[],
+  options: DemoSeriesOptions,
+): Promise<void> {
+  return seedVideos(jobsInOrder(seeded), options).catch((error: unknown) => {
+    if (options.signal?.aborted) return;
+    options.logger.warn({ err: error }, 'demo series videos stopped; the next start goes on');
+  });
+}
+
+/**
+ * Seeds the demo series: their rows at once (seed-rows.ts), then their videos in the background.
+ * Idempotent: a restart updates the rows and makes only the videos still missing.
  */
 export async function seedDemoSeries(
   options: DemoSeriesOptions,
 ): Promise<{ gameIds: number[]; videos: Promise<void> }> {
   const seeded = await seedDemoSeriesRows(options);
-  const videos = seedVideos(jobsInOrder(seeded), options).catch((error: unknown) => {
-    if (options.signal?.aborted) return;
-    options.logger.warn({ err: error }, 'demo series videos stopped; the next start goes on');
-  });
-  return { gameIds: seeded.map((s) => s.gameId), videos };
+  return { gameIds: seeded.map((s) => s.gameId), videos: seedDemoSeriesVideos(seeded, options) };
 }
