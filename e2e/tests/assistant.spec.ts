@@ -3,7 +3,7 @@
 // speech service and answered aloud. In English and in Chinese or Japanese, at 390 and 1280 px;
 // pictures of each state go beside the test's results.
 
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locale } from '@taleforge/contracts';
@@ -45,7 +45,10 @@ function toneWav(): string {
     const value = Math.sin((2 * Math.PI * 220 * i) / rate) * 0.6 * envelope;
     wav.writeInt16LE(Math.round(value * 32_767), 44 + i * 2);
   }
-  const path = join(mkdtempSync(join(tmpdir(), 'assistant-voice-')), 'question.wav');
+  const folder = mkdtempSync(join(tmpdir(), 'assistant-voice-'));
+  // The file is read by Chromium for the whole run: it goes when this worker does.
+  process.on('exit', () => rmSync(folder, { recursive: true, force: true }));
+  const path = join(folder, 'question.wav');
   writeFileSync(path, wav);
   return path;
 }
