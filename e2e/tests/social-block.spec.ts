@@ -10,9 +10,10 @@ import { registerInBrowser } from '../support/profiles';
 import { publishWorkByApi } from '../support/studio';
 
 // A block on a player's own work. Ash publishes a work of her own; Bea opens it, comments and
-// follows Ash from Ash's comment. Ash blocks Bea from Bea's profile: Bea's follow is gone, and her
-// follow, comment and reply are each refused with the server's words on her screen, her text kept.
-// Ash unblocks, and Bea's next comment is posted. In English at 1280 px, in Chinese at 390 px.
+// follows Ash from Ash's comment. Ash blocks Bea from Bea's profile: Bea's pages that were open
+// have her comment, reply and follow refused in the server's words (her text kept); pages opened
+// after say it in place of Follow and of the comment box, and her follow is gone. Ash unblocks,
+// and Bea follows and comments again. In English at 1280 px, in Chinese at 390 px.
 
 const CASES = [
   { label: 'English at 1280 px', locale: 'en_US', width: 1280, height: 900 },
@@ -75,16 +76,20 @@ for (const c of CASES) {
     expect(posted.status).toBe(200);
 
     // Bea, in her own browser, opens the work, comments, and follows Ash from Ash's comment.
+    // (A second tab of hers has Ash's profile open from before, as tabs are.)
     const beaContext = await otherBrowser(browser, c);
     const beaPage = await beaContext.newPage();
     const { taleforgeId: beaId } = await registerInBrowser(beaPage, bea);
     const workPath = `/drama/${gameId}`;
     await beaPage.goto(workPath);
     const commentsLabel = t('social.comments.open', { short: '' });
-    await railButton(beaPage, commentsLabel).click();
+    const openComments = async () => {
+      await railButton(beaPage, commentsLabel).click();
+      await expect(ashComment.getByText(t('social.comments.creator'))).toBeVisible();
+    };
     const panel = beaPage.getByTestId('comments-panel');
     const ashComment = panel.getByTestId('comment').filter({ hasText: welcome });
-    await expect(ashComment.getByText(t('social.comments.creator'))).toBeVisible();
+    await openComments();
     const box = panel.getByRole('textbox', { name: t('social.comments.label') });
     await box.fill(`What a harbour ${stamp}`);
     await panel.getByRole('button', { name: t('social.comments.send') }).click();
@@ -93,15 +98,23 @@ for (const c of CASES) {
 
     await ashComment.getByRole('link', { name: ash }).last().click();
     await expect(beaPage.getByRole('heading', { level: 1, name: ash })).toBeVisible();
+    const ashProfile = new URL(beaPage.url()).pathname;
+    const oldTab = await beaContext.newPage();
+    await oldTab.goto(ashProfile);
+    const follow = (who: Page) =>
+      who.getByRole('button', { name: t('social.follow'), exact: true });
+    await expect(follow(oldTab)).toBeVisible();
     const followers = (who: Page, n: number) =>
       who.getByRole('button', { name: t('social.lists.followersOpen', { short: n }) });
-    const follow = beaPage.getByRole('button', { name: t('social.follow'), exact: true });
-    await follow.click();
+    await follow(beaPage).click();
     await expect(
       beaPage.getByRole('button', { name: t('social.following'), exact: true }),
     ).toHaveAttribute('aria-pressed', 'true');
     await expect(followers(beaPage, 1)).toBeVisible();
-    const ashProfile = new URL(beaPage.url()).pathname;
+    // Back on the work, the comments open again, the box ready.
+    await beaPage.goBack();
+    await openComments();
+    await expect(box).toBeVisible();
 
     // Ash blocks Bea from Bea's profile, after being asked; Unblock takes Follow's place.
     await page.goto(`/profile/${beaId}`);
@@ -115,19 +128,8 @@ for (const c of CASES) {
     await expect(page.getByText(t('social.followsYou'))).toHaveCount(0);
     await shot(page, 'blocked');
 
-    // Bea's follow is gone; following again is refused, and the button and count stay put.
-    await beaPage.goto(ashProfile);
-    await expect(follow).toHaveAttribute('aria-pressed', 'false');
-    await expect(followers(beaPage, 0)).toBeVisible();
-    await follow.click();
-    await expect(beaPage.getByRole('status').filter({ hasText: refused })).toBeVisible();
-    await expect(follow).toHaveAttribute('aria-pressed', 'false');
-    await expect(followers(beaPage, 0)).toBeVisible();
-    await shot(beaPage, 'follow-refused');
-
-    // A new comment on Ash's work is refused, the text kept for her.
-    await beaPage.goto(workPath);
-    await railButton(beaPage, commentsLabel).click();
+    // Bea's open panel does not know yet: her comment is refused in the server's words, the
+    // text kept for her.
     const again = `Still here ${stamp}`;
     await box.fill(again);
     await panel.getByRole('button', { name: t('social.comments.send') }).click();
@@ -135,26 +137,52 @@ for (const c of CASES) {
     await expect(box).toHaveValue(again);
     await shot(beaPage, 'comment-refused');
 
-    // So is a reply to Ash's comment; Ash's comment still has no replies.
-    await ashComment
-      .getByRole('button', { name: t('social.comments.replyNamed', { name: ash }) })
-      .click();
+    // So is a reply to Ash's comment, which still has no replies.
+    const replyTo = t('social.comments.replyNamed', { name: ash });
+    await ashComment.getByRole('button', { name: replyTo }).click();
     const reply = panel.getByRole('textbox', { name: t('social.comments.replyLabel') });
     await reply.fill(`Are you there? ${stamp}`);
     await expect(panel.getByRole('alert')).toHaveCount(0);
     await panel.getByRole('button', { name: t('social.comments.sendReply'), exact: true }).click();
     await expect(panel.getByRole('alert')).toHaveText(refused);
     await expect(reply).toHaveValue(`Are you there? ${stamp}`);
-    await expect(
-      ashComment.getByRole('button', { name: t('social.comments.replies_one', { short: 1 }) }),
-    ).toHaveCount(0);
+    const oneReply = t('social.comments.replies_one', { short: 1 });
+    await expect(ashComment.getByRole('button', { name: oneReply })).toHaveCount(0);
     await expect(railButton(beaPage, commentsLabel)).toHaveText('2');
     await shot(beaPage, 'reply-refused');
 
-    // Ash unblocks Bea; Bea's comment goes through.
+    // Her old tab's Follow is refused too; then that page says why in Follow's place.
+    const blocksYou = oldTab.getByText(t('social.blocksYou', { name: ash }));
+    await follow(oldTab).click();
+    await expect(oldTab.getByRole('status').filter({ hasText: refused })).toBeVisible();
+    await expect(blocksYou).toBeVisible();
+    await expect(follow(oldTab)).toHaveCount(0);
+    await shot(oldTab, 'follow-refused');
+    // Her follow is gone: Ash has no followers, and a fresh look says the same.
+    await oldTab.reload();
+    await expect(blocksYou).toBeVisible();
+    await expect(followers(oldTab, 0)).toBeVisible();
+    await expect(follow(oldTab)).toHaveCount(0);
+
+    // Opened again, the comments say it before she writes, and she can still read them.
+    await beaPage.reload();
+    await openComments();
+    await expect(panel.getByText(t('social.comments.blockedByCreator'))).toBeVisible();
+    await expect(panel.getByRole('textbox')).toHaveCount(0);
+    await expect(ashComment.getByRole('button', { name: replyTo })).toHaveCount(0);
+    await shot(beaPage, 'comments-blocked');
+
+    // Ash unblocks Bea: Bea can follow again, and her comment goes through.
     await unblock.click();
-    await expect(page.getByRole('button', { name: t('social.follow'), exact: true })).toBeVisible();
-    await panel.getByRole('button', { name: t('social.comments.cancelReply') }).click();
+    await expect(follow(page)).toBeVisible();
+    await oldTab.reload();
+    await expect(blocksYou).toHaveCount(0);
+    await follow(oldTab).click();
+    await expect(
+      oldTab.getByRole('button', { name: t('social.following'), exact: true }),
+    ).toHaveAttribute('aria-pressed', 'true');
+    await beaPage.reload();
+    await openComments();
     await box.fill(again);
     await panel.getByRole('button', { name: t('social.comments.send') }).click();
     await expect(panel.getByTestId('comment').first()).toContainText(again);
