@@ -57,3 +57,39 @@ export async function writeInk(page: Page, file: string, source: string) {
   await code.fill(source);
   await expect(page.locator('.ink-save')).toHaveText('Saved', { timeout: 15_000 });
 }
+
+/**
+ * A one-chapter work published through the studio's calls, for journeys about what players do
+ * with a player's own work (the studio's screens have journeys of their own); its game id.
+ */
+export async function publishWorkByApi(
+  page: Page,
+  creator: { token: string; dfId: string },
+  title: string,
+  line: string,
+) {
+  const as = { token: creator.token, dfId: creator.dfId };
+  const created = await api(page.request, CALLS.studioWorkCreate, {
+    ...as,
+    body: { title: { en_US: title }, script_type: 'SUSPENSE' },
+  });
+  expect(created.status).toBe(200);
+  const work = created.data!;
+  const updated = await api(page.request, CALLS.studioWorkUpdate, {
+    ...as,
+    body: {
+      id: work.id,
+      revision: work.revision,
+      chapters: [{ title: { en_US: 'Chapter one' }, file: 'one.ink', price_gems: 0 }],
+    },
+  });
+  expect(updated.status).toBe(200);
+  const saved = await api(page.request, CALLS.studioFileSave, {
+    ...as,
+    body: { id: work.id, path: 'one.ink', source: `${line}\n-> END\n` },
+  });
+  expect(saved.status).toBe(200);
+  const published = await api(page.request, CALLS.studioPublish, { ...as, body: { id: work.id } });
+  expect(published.status, published.desc).toBe(200);
+  return published.data!.game_id!;
+}

@@ -57,6 +57,7 @@ describe('following', () => {
       is_following: true,
       follows_you: false,
       is_blocked: false,
+      blocks_you: false,
     });
     expect((await relation(fan.user.publicId, star.token)).data!.follows_you).toBe(true);
     expect((await profileOf(star.user.publicId)).data).toMatchObject({
@@ -203,7 +204,19 @@ describe('blocking', () => {
     await follow(pest.token, me.user.publicId);
     const res = await block(me.token, pest.user.publicId);
     expect(res.status).toBe(200);
-    expect(res.data).toEqual({ is_following: false, follows_you: false, is_blocked: true });
+    expect(res.data).toEqual({
+      is_following: false,
+      follows_you: false,
+      is_blocked: true,
+      blocks_you: false,
+    });
+    // The blocked one's page can say so before they try (each try would answer 6203 anyway).
+    expect((await relation(me.user.publicId, pest.token)).data).toEqual({
+      is_following: false,
+      follows_you: false,
+      is_blocked: false,
+      blocks_you: true,
+    });
     expect((await profileOf(me.user.publicId)).data).toMatchObject({
       follower_count: 0,
       following_count: 0,
@@ -215,6 +228,7 @@ describe('blocking', () => {
 
     const lifted = await block(me.token, pest.user.publicId, false);
     expect(lifted.data!.is_blocked).toBe(false);
+    expect((await relation(me.user.publicId, pest.token)).data!.blocks_you).toBe(false);
     expect((await follow(pest.token, me.user.publicId)).status).toBe(200);
   });
 
@@ -232,6 +246,7 @@ describe('blocking', () => {
       is_following: true,
       follows_you: false,
       is_blocked: false,
+      blocks_you: false,
     });
   });
 });

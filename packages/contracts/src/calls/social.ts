@@ -55,6 +55,11 @@ export const relationSchema = z.object({
   follows_you: z.boolean(),
   /** The viewer blocked them. */
   is_blocked: z.boolean(),
+  /**
+   * They blocked the viewer, who cannot follow them, comment on their works or reply to them
+   * (each answers 6203 anyway, so saying it before the viewer tries tells them nothing more).
+   */
+  blocks_you: z.boolean(),
 });
 export type Relation = z.infer<typeof relationSchema>;
 

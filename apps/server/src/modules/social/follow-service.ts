@@ -22,19 +22,30 @@ import { actorOf, creatorOf, playerOf } from './people.js';
 type FollowList = 'followers' | 'following';
 type FollowPage = CallData<typeof followListCall>;
 
-const NO_RELATION: Relation = { is_following: false, follows_you: false, is_blocked: false };
+const NO_RELATION: Relation = {
+  is_following: false,
+  follows_you: false,
+  is_blocked: false,
+  blocks_you: false,
+};
 
 /** Follows and blocks between players; every change is the state wanted, not a toggle. */
 export function createFollowService(deps: { db: Db; now: () => Date; log: FastifyBaseLogger }) {
   const { db, now, log } = deps;
   async function relationBetween(viewerId: number, otherId: number): Promise<Relation> {
     if (viewerId === otherId) return NO_RELATION;
-    const [isFollowingThem, followsYou, blocked] = await Promise.all([
+    const [isFollowingThem, followsYou, blocked, blocksYou] = await Promise.all([
       isFollowing(db, viewerId, otherId),
       isFollowing(db, otherId, viewerId),
       isBlocked(db, viewerId, otherId),
+      isBlocked(db, otherId, viewerId),
     ]);
-    return { is_following: isFollowingThem, follows_you: followsYou, is_blocked: blocked };
+    return {
+      is_following: isFollowingThem,
+      follows_you: followsYou,
+      is_blocked: blocked,
+      blocks_you: blocksYou,
+    };
   }
 
   return {

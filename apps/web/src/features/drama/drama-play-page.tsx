@@ -157,7 +157,11 @@ function StoryPlayPage({ resources }: { resources: ReturnType<typeof useGameReso
           <div className="play__spacer" />
         )}
 
-        <WorkSocialBar gameId={gameId} title={resources.data?.game.title ?? ''} />
+        <WorkSocialBar
+          gameId={gameId}
+          title={resources.data?.game.title ?? ''}
+          creator={resources.data?.game.creator}
+        />
 
         <div className="play__bottom">
           {state && (

@@ -91,7 +91,7 @@ export function SeriesPage({ gameId }: { gameId: number }) {
             </button>
           )}
         </div>
-        <WorkSocialBar gameId={gameId} title={info.title} />
+        <WorkSocialBar gameId={gameId} title={info.title} creator={info.creator} />
       </section>
 
       <section className="series-section" aria-labelledby="series-episodes">

@@ -11,14 +11,20 @@ import { useViewer } from './use-viewer';
 
 const MAX = SOCIAL_LIMITS.commentMaxChars;
 
-type Props = { gameId: number; replyTo: Comment | null; onCancelReply: () => void };
+type Props = {
+  gameId: number;
+  /** The work's creator blocked the viewer: said in place of the box, before they write. */
+  blockedByCreator?: boolean;
+  replyTo: Comment | null;
+  onCancelReply: () => void;
+};
 
 /**
  * The box at the foot of the comments: 1–500 characters with a counter, "Replying to @name" when
  * answering someone. A refusal keeps the text and says why (the server's words for moderation or
  * a block, else the SPEC's "Comment submission failed, please try again").
  */
-export function CommentComposer({ gameId, replyTo, onCancelReply }: Props) {
+export function CommentComposer({ gameId, blockedByCreator, replyTo, onCancelReply }: Props) {
   const { t } = useTranslation();
   const viewer = useViewer();
   const post = usePostComment(gameId);
@@ -45,6 +51,14 @@ export function CommentComposer({ gameId, replyTo, onCancelReply }: Props) {
         >
           {t('social.signIn')}
         </button>
+      </div>
+    );
+  }
+
+  if (blockedByCreator) {
+    return (
+      <div className="composer composer--visitor" role="note">
+        <p>{t('social.comments.blockedByCreator')}</p>
       </div>
     );
   }

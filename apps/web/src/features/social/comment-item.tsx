@@ -16,7 +16,12 @@ import { HeartIcon, MoreIcon } from './social-icons';
 import { useDeleteComment, useLikeComment, useReplies, useReportComment } from './use-comments';
 import { useViewer } from './use-viewer';
 
-type Props = { comment: Comment; gameId: number; onReply: (comment: Comment) => void };
+type Props = {
+  comment: Comment;
+  gameId: number;
+  /** Absent where the viewer may not answer (the work's creator blocked them). */
+  onReply?: ((comment: Comment) => void) | undefined;
+};
 
 /** One comment: who wrote it and when, the text, its heart, Reply, and its thread of replies. */
 export function CommentItem({ comment, gameId, onReply }: Props) {
@@ -113,14 +118,16 @@ export function CommentItem({ comment, gameId, onReply }: Props) {
             <HeartIcon size={16} filled={comment.liked} />
             <span aria-hidden="true">{abbreviate(comment.like_count)}</span>
           </button>
-          <button
-            type="button"
-            className="comment__action"
-            aria-label={t('social.comments.replyNamed', { name: author.nick_name })}
-            onClick={guard(() => onReply(comment))}
-          >
-            {t('social.comments.reply')}
-          </button>
+          {onReply && (
+            <button
+              type="button"
+              className="comment__action"
+              aria-label={t('social.comments.replyNamed', { name: author.nick_name })}
+              onClick={guard(() => onReply(comment))}
+            >
+              {t('social.comments.reply')}
+            </button>
+          )}
           <MenuButton
             label={t('social.comments.moreNamed', { name: author.nick_name })}
             icon={<MoreIcon size={16} />}

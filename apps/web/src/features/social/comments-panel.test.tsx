@@ -85,10 +85,10 @@ function comment0(id: number, body: string, author = mira): Comment {
   };
 }
 
-function show() {
+function show(creator?: typeof mira) {
   return renderWithQuery(
     <MemoryRouter>
-      <CommentsPanel gameId={7} title="The Lantern Ledger" onClose={() => {}} />
+      <CommentsPanel gameId={7} title="The Lantern Ledger" creator={creator} onClose={() => {}} />
       <DialogHost />
     </MemoryRouter>,
   );
@@ -177,6 +177,46 @@ describe('<CommentsPanel/>', () => {
     expect((await within(panel).findByRole('alert')).textContent).toContain(
       'Comment submission failed, please try again',
     );
+  });
+
+  it('tells a player the creator blocked, in place of the box, and still lets them read', async () => {
+    signIn('tfReader');
+    const asked: (string | null)[] = [];
+    stubApiHandlers({
+      ...fakeComments([comment0(1, 'Read me')]).routes,
+      '/api/h5/user/relation': ({ query }) => {
+        asked.push(query.get('taleforge_id'));
+        return {
+          data: { is_following: false, follows_you: false, is_blocked: false, blocks_you: true },
+        };
+      },
+    });
+    show(mira);
+    const panel = await screen.findByRole('dialog', { name: /Comments/ });
+    expect(await within(panel).findByText('Read me')).toBeTruthy();
+    expect(
+      await within(panel).findByText('The creator of this work does not accept comments from you.'),
+    ).toBeTruthy();
+    expect(within(panel).queryByRole('textbox')).toBeNull();
+    // No Reply that could lead nowhere; liking is still theirs.
+    expect(within(panel).queryByRole('button', { name: 'Reply to Mira' })).toBeNull();
+    expect(within(panel).getByRole('button', { name: 'Like · 0' })).toBeTruthy();
+    expect(asked).toEqual(['tfMira']);
+  });
+
+  it('keeps the box for a player the creator has not blocked', async () => {
+    signIn('tfReader');
+    stubApiHandlers({
+      ...fakeComments([comment0(1, 'Read me')]).routes,
+      '/api/h5/user/relation': () => ({
+        data: { is_following: true, follows_you: false, is_blocked: false, blocks_you: false },
+      }),
+    });
+    show(mira);
+    const panel = await screen.findByRole('dialog', { name: /Comments/ });
+    expect(await within(panel).findByRole('textbox', { name: 'Your comment' })).toBeTruthy();
+    expect(within(panel).getByRole('button', { name: 'Reply to Mira' })).toBeTruthy();
+    expect(within(panel).queryByRole('note')).toBeNull();
   });
 
   it('lets a visitor read and invites them to sign in to comment', async () => {

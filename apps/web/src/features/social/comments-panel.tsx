@@ -1,4 +1,4 @@
-import type { Comment } from '@taleforge/contracts';
+import type { Comment, GameCard } from '@taleforge/contracts';
 import { COMMENT_ORDERS, type CommentOrder } from '@taleforge/contracts/constants';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,16 +9,23 @@ import { CommentComposer } from './comment-composer';
 import { CommentItem } from './comment-item';
 import { LoadFailed, ShowMore } from './list-states';
 import { useComments } from './use-comments';
+import { useRelation } from './use-follow';
+import { useViewer } from './use-viewer';
 import { useWorkSocial } from './use-work-social';
 import './comments.css';
 
-type Props = { gameId: number; title: string; onClose: () => void };
+type Props = {
+  gameId: number;
+  title: string;
+  creator?: GameCard['creator'] | undefined;
+  onClose: () => void;
+};
 
 /**
  * A work's comments: a sheet from the bottom on a phone, a panel at the side on a desktop. Focus
  * stays inside and Escape closes it (the shared Modal). Newest or top first, a page at a time.
  */
-export default function CommentsPanel({ gameId, title, onClose }: Props) {
+export default function CommentsPanel({ gameId, title, creator, onClose }: Props) {
   const { t } = useTranslation();
   const titleId = useId();
   const [order, setOrder] = useState<CommentOrder>('new');
@@ -26,6 +33,10 @@ export default function CommentsPanel({ gameId, title, onClose }: Props) {
   const query = useComments(gameId, order);
   const count = useWorkSocial(gameId).data?.comment_count ?? query.data?.pages[0]?.comment_count;
   const comments = query.data?.pages.flatMap((page) => page.list) ?? [];
+  // Asked when the panel opens: a block that comes while it is open is told by the refusal of
+  // what the player sends (the next opening says it in place of the box).
+  const viewer = useViewer();
+  const blocked = useRelation(creator?.taleforge_id ?? '', viewer.member).data?.blocks_you ?? false;
 
   // A deleted comment takes the focused control with it, and focus falls to the page: Escape
   // must still close the panel then (the Modal only hears keys from inside it).
@@ -99,14 +110,19 @@ export default function CommentsPanel({ gameId, title, onClose }: Props) {
                 key={comment.id}
                 comment={comment}
                 gameId={gameId}
-                onReply={setReplyTo}
+                onReply={blocked ? undefined : setReplyTo}
               />
             ))}
           </ul>
         )}
         <ShowMore query={query} />
       </div>
-      <CommentComposer gameId={gameId} replyTo={replyTo} onCancelReply={() => setReplyTo(null)} />
+      <CommentComposer
+        gameId={gameId}
+        blockedByCreator={blocked}
+        replyTo={replyTo}
+        onCancelReply={() => setReplyTo(null)}
+      />
     </Modal>
   );
 }

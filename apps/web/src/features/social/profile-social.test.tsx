@@ -20,7 +20,7 @@ const profile = {
   hidden: { works: false, played: false, liked: false },
 };
 const emptyWorks = { list: [], page: 1, page_size: 12, total: 0, hidden: false };
-const relation = { is_following: false, follows_you: true, is_blocked: false };
+const relation = { is_following: false, follows_you: true, is_blocked: false, blocks_you: false };
 
 function show() {
   return renderWithQuery(
@@ -92,7 +92,9 @@ describe('following from a profile', () => {
       '/api/h5/user/relation': () => ({ data: relation }),
       '/api/auth/h5/user/block': ({ body }) => {
         sent.push(body);
-        return { data: { is_following: false, follows_you: false, is_blocked: true } };
+        return {
+          data: { is_following: false, follows_you: false, is_blocked: true, blocks_you: false },
+        };
       },
     });
     show();
@@ -104,6 +106,46 @@ describe('following from a profile', () => {
     expect(await screen.findByRole('button', { name: 'Unblock' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Follow' })).toBeNull();
     expect(sent).toEqual([{ taleforge_id: 'tfCreator', block: true }]);
+  });
+
+  it('says so in place of Follow when they blocked the viewer', async () => {
+    signIn('tfReader');
+    stubApiHandlers({
+      '/api/h5/user/profile': () => ({ data: profile }),
+      '/api/h5/user/profile/works': () => ({ data: emptyWorks }),
+      '/api/h5/user/relation': () => ({
+        data: { ...relation, follows_you: false, blocks_you: true },
+      }),
+    });
+    show();
+    expect(
+      await screen.findByText('Mira does not accept follows, comments or replies from you.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Follow' })).toBeNull();
+    // Blocking them back is still theirs to do.
+    expect(screen.getByRole('button', { name: 'More for Mira' })).toBeTruthy();
+  });
+
+  it("tells a follow refused by a newer block in the server's words, then says so in its place", async () => {
+    signIn('tfReader');
+    let blocked = false;
+    stubApiHandlers({
+      '/api/h5/user/profile': () => ({ data: profile }),
+      '/api/h5/user/profile/works': () => ({ data: emptyWorks }),
+      '/api/h5/user/relation': () => ({ data: { ...relation, blocks_you: blocked } }),
+      '/api/auth/h5/user/follow': () => {
+        blocked = true;
+        return { status: 6203, desc: 'This player does not accept that from you' };
+      },
+    });
+    show();
+    fireEvent.click(await screen.findByRole('button', { name: 'Follow' }));
+    await waitFor(() => expect(toasts()).toContain('This player does not accept that from you'));
+    expect(
+      await screen.findByText('Mira does not accept follows, comments or replies from you.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Follow' })).toBeNull();
+    expect(followerCount()).toBe('9.9k');
   });
 
   it('sends a visitor to sign in when they press Follow', async () => {

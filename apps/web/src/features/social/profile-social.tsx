@@ -20,6 +20,7 @@ export function ProfileSocial({ profile, name }: { profile: Profile; name: strin
   const relation = useRelation(profile.taleforge_id, viewer.member).data;
   const block = useBlock(profile.taleforge_id);
   const blocked = relation?.is_blocked ?? false;
+  const blocksYou = !blocked && (relation?.blocks_you ?? false);
 
   const askBlock = () =>
     confirmAction({
@@ -39,7 +40,7 @@ export function ProfileSocial({ profile, name }: { profile: Profile; name: strin
         <button type="button" className="button button--ghost social-follow" onClick={unblock}>
           {t('social.block.unblock')}
         </button>
-      ) : (
+      ) : blocksYou ? null : (
         <FollowButton
           taleforgeId={profile.taleforge_id}
           name={name}
@@ -63,6 +64,11 @@ export function ProfileSocial({ profile, name }: { profile: Profile; name: strin
               },
         ]}
       />
+      {blocksYou && (
+        <p className="profile-social__blocks-you" role="note">
+          {t('social.blocksYou', { name })}
+        </p>
+      )}
     </div>
   );
 }

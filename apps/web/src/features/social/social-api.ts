@@ -87,6 +87,12 @@ const SIGN_IN_FIRST = 6102 satisfies typeof STATUS.PROFILE_SIGN_IN_FIRST;
 
 export const needsSignIn = (error: unknown) => isApiError(error) && error.status === SIGN_IN_FIRST;
 
+const BLOCKED_BY_USER = 6203 satisfies typeof STATUS.BLOCKED_BY_USER;
+
+/** The other player blocked the viewer since the page last asked. */
+export const refusedByBlock = (error: unknown) =>
+  isApiError(error) && error.status === BLOCKED_BY_USER;
+
 /**
  * What to tell the player when a change fails: the server's own words for a business refusal
  * (blocked, moderated, gone), else the SPEC's failure text.

@@ -11,9 +11,21 @@ import { request } from '../../shared/api';
 import { toast } from '../../shared/ui/toast/toast-store';
 import { openLoginModal } from '../auth/login-modal/login-modal-events';
 import { profileKeys } from '../profile/profile-api';
-import { type CursorPage, endpoints, failureText, needsSignIn, socialKeys } from './social-api';
+import {
+  type CursorPage,
+  endpoints,
+  failureText,
+  needsSignIn,
+  refusedByBlock,
+  socialKeys,
+} from './social-api';
 
-const NO_RELATION: Relation = { is_following: false, follows_you: false, is_blocked: false };
+const NO_RELATION: Relation = {
+  is_following: false,
+  follows_you: false,
+  is_blocked: false,
+  blocks_you: false,
+};
 
 /** The viewer's relation to a profile; a visitor is never asked (it would be all false). */
 export function useRelation(taleforgeId: string, member: boolean) {
@@ -82,6 +94,9 @@ export function useFollow() {
       patchCards(queryClient, id, saved?.was ?? false);
       if (needsSignIn(error)) openLoginModal();
       else toast.error(failureText(error, t('social.followFailed')));
+      // A block that came after the page asked: the relation says so from now on.
+      if (refusedByBlock(error))
+        void queryClient.invalidateQueries({ queryKey: socialKeys.relation(id) });
     },
     onSuccess: (data, { taleforge_id: id }) => {
       queryClient.setQueryData<Relation>(socialKeys.relation(id), (old) => ({

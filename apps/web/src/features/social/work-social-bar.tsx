@@ -1,3 +1,4 @@
+import type { GameCard } from '@taleforge/contracts';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { abbreviate } from '../../shared/lib/abbreviate';
@@ -12,10 +13,15 @@ import './social.css';
 const CommentsPanel = lazy(() => import('./comments-panel'));
 const preloadPanel = () => void import('./comments-panel');
 
-type Props = { gameId: number; title: string };
+type Props = {
+  gameId: number;
+  title: string;
+  /** Who made the work: their block keeps the viewer from commenting on it. */
+  creator?: GameCard['creator'] | undefined;
+};
 
 /** A work's like, comments and share, on the side of the stage as short-drama players know them. */
-export function WorkSocialBar({ gameId, title }: Props) {
+export function WorkSocialBar({ gameId, title, creator }: Props) {
   const { t } = useTranslation();
   const viewer = useViewer();
   const social = useWorkSocial(gameId).data;
@@ -57,7 +63,12 @@ export function WorkSocialBar({ gameId, title }: Props) {
       <ShareButton target={{ kind: 'work', id: gameId }} name={title} look="rail" />
       {open && (
         <Suspense fallback={null}>
-          <CommentsPanel gameId={gameId} title={title} onClose={() => setOpen(false)} />
+          <CommentsPanel
+            gameId={gameId}
+            title={title}
+            creator={creator}
+            onClose={() => setOpen(false)}
+          />
         </Suspense>
       )}
     </div>
