@@ -7,7 +7,7 @@ import { createMediaStore, type MediaStore, sweepMedia } from '../src/modules/me
 import { MEDIA_NAME_IN_TEXT, referencedMedia } from '../src/modules/media/media-references.js';
 import { MEDIA_SWEEP_GRACE_MS } from '../src/modules/media/media-sweep.js';
 import { api, call } from './support/http.js';
-import { halvesPng } from './support/images.js';
+import { halvesPng, jpegWithGps } from './support/images.js';
 import { signedIn, uploadAvatar } from './support/profiles.js';
 import { type S3Server, startS3Server } from './support/s3-server.js';
 import { startTestServer, type TestServer } from './support/server.js';
@@ -35,7 +35,7 @@ describe.each([
   let store: MediaStore;
   const logLines: string[] = [];
   beforeAll(async () => {
-    server = await startTestServer({ ...storeEnv(), LOG_LEVEL: 'warn' });
+    server = await startTestServer(storeEnv());
     store = createMediaStore(server.config);
   });
   afterAll(() => server.close());
@@ -137,28 +137,28 @@ describe.each([
     });
     expect(updated.status).toBe(200);
     await saveFile(server, token, work.id, 'one.ink', 'Hello. # speaker: mira\n-> END\n');
-    const upload = (path: string, query: Record<string, unknown>, width: number) =>
-      halvesPng(width, 300).then((body) =>
-        call<{ cover_url?: string; characters?: { expressions: Record<string, string> }[] }>(
-          server,
-          path,
-          { method: 'POST', token, query, headers: { 'content-type': 'image/png' }, body },
-        ),
+    const upload = (path: string, query: Record<string, unknown>, body: Buffer) =>
+      call<{ cover_url?: string; characters?: { expressions: Record<string, string> }[] }>(
+        server,
+        path,
+        { method: 'POST', token, query, headers: { 'content-type': 'image/png' }, body },
       );
     const expression = await upload(
       CALLS.studioExpressionUpload.path,
       { id: work.id, character: 'mira', expression: 'smile' },
-      406,
+      await halvesPng(406, 300),
     );
     const expressionName = nameOf(expression.data!.characters![0]!.expressions.smile!);
     const firstCover = nameOf(
-      (await upload(CALLS.studioCoverUpload.path, { id: work.id }, 408)).data!.cover_url!,
+      (await upload(CALLS.studioCoverUpload.path, { id: work.id }, await halvesPng(408, 300))).data!
+        .cover_url!,
     );
     const published = await api(server, CALLS.studioPublish, { token, body: { id: work.id } });
     expect(published.status, published.desc).toBe(200);
     // The draft moves on to another cover; players keep the first until the next publish.
     const nextCover = nameOf(
-      (await upload(CALLS.studioCoverUpload.path, { id: work.id }, 410)).data!.cover_url!,
+      (await upload(CALLS.studioCoverUpload.path, { id: work.id }, await jpegWithGps(320, 240)))
+        .data!.cover_url!,
     );
     expect(nextCover).not.toBe(firstCover);
 

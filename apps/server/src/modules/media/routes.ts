@@ -57,7 +57,13 @@ function sendStream(reply: FastifyReply, stream: NodeJS.ReadableStream | null) {
   // Gone between the size and the read (swept, maybe by another node): as if it never was. The
   // file's headers go first: a 404 must not carry its length or a year of caching.
   if (!stream) {
-    for (const header of ['Content-Type', 'Content-Length', 'Content-Range', 'ETag', 'Cache-Control']) {
+    for (const header of [
+      'Content-Type',
+      'Content-Length',
+      'Content-Range',
+      'ETag',
+      'Cache-Control',
+    ]) {
       reply.removeHeader(header);
     }
     return reply.callNotFound();
