@@ -223,3 +223,18 @@ describe.each([
     expect(missed).toEqual([]);
   });
 });
+
+describe('the media sweep as the server runs it', () => {
+  it('runs every MEDIA_SWEEP_HOURS and removes what no row names', async () => {
+    // About a second and a half between runs: the job as configured, not a call of our own.
+    const server = await startTestServer({ MEDIA_SWEEP_HOURS: '0.0004' });
+    try {
+      const store = createMediaStore(server.config);
+      const orphan = await store.put(Buffer.from(`RIFF orphan ${Math.random()}`), 'webp');
+      server.clock.advance(2 * MEDIA_SWEEP_GRACE_MS);
+      await expect.poll(() => store.size(orphan), { timeout: 10_000 }).toBeNull();
+    } finally {
+      await server.close();
+    }
+  });
+});
