@@ -84,13 +84,11 @@ export function createLocalMediaStore(dir: string): MediaStore {
       // Moved aside first, then judged: a put that renewed the file before the move shows in its
       // time (and it goes back); one after the move finds no file and writes it whole.
       const aside = path.join(dir, `.${name}.${randomBytes(6).toString('hex')}.sweep`);
-      if (
-        !(await rename(file, aside).then(
-          () => true,
-          () => false,
-        ))
-      )
-        return false;
+      const moved = await rename(file, aside).then(
+        () => true,
+        () => false,
+      );
+      if (!moved) return false;
       const touched = (await stat(aside)).mtime;
       if (touched >= since) {
         // A put that wrote the file afresh meanwhile wrote the same bytes: either copy will do.
