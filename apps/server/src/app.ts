@@ -19,7 +19,12 @@ import { registerGameRoutes } from './modules/games/routes.js';
 import { createReadinessCheck } from './modules/health/readiness.js';
 import { registerHealthRoutes } from './modules/health/routes.js';
 import type { ModelProvider } from './modules/llm/index.js';
-import { createMediaStore, type MediaStore, registerMediaRoutes } from './modules/media/index.js';
+import {
+  createMediaStore,
+  type MediaStore,
+  registerMediaRoutes,
+  sweepMedia,
+} from './modules/media/index.js';
 import { CHECKOUT_STYLE, createPayments } from './modules/payments/index.js';
 import { registerArtRoutes } from './modules/play/art-routes.js';
 import { createGameInfoService } from './modules/play/game-info-service.js';
@@ -397,6 +402,22 @@ export async function buildApp({
         app.log,
         metrics.jobFailed,
       ),
+      // Replaced avatars and covers no row names any more leave the store (decision 35).
+      ...(config.MEDIA_SWEEP_HOURS > 0
+        ? [
+            startPeriodic(
+              'media-sweep',
+              config.MEDIA_SWEEP_HOURS * 3_600_000,
+              () =>
+                database.locks.ifFree(NODE_LOCK.mediaSweep, () =>
+                  sweepMedia({ db, media, now, log: app.log }),
+                ),
+              app.log,
+              metrics.jobFailed,
+              config.MEDIA_SWEEP_HOURS * 3_600_000,
+            ),
+          ]
+        : []),
     ];
   });
   app.addHook('onClose', async () => {

@@ -142,6 +142,11 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /**
+   * Hours between sweeps of content-hash media no row names any more (replaced avatars, covers);
+   * 0 turns the sweep off, as an install sharing its bucket with another must (decision 35).
+   */
+  MEDIA_SWEEP_HOURS: z.coerce.number().min(0).max(480).default(24),
   /** A public origin (CDN) in front of the bucket: media requests are redirected there. */
   MEDIA_PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   /** x264's preset for the video pipeline: slower ones make smaller files at the same quality. */

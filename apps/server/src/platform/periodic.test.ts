@@ -33,6 +33,24 @@ describe('startPeriodic', () => {
     expect(runs).toBe(4);
   });
 
+  it('waits its first delay when given one, then keeps the interval', async () => {
+    const startedAt: number[] = [];
+    const stop = startPeriodic(
+      'daily',
+      100,
+      async () => void startedAt.push(Date.now()),
+      quiet,
+      undefined,
+      100,
+    );
+    const t0 = Date.now();
+    await vi.advanceTimersByTimeAsync(99);
+    expect(startedAt).toEqual([]);
+    await vi.advanceTimersByTimeAsync(201);
+    await stop();
+    expect(startedAt.map((t) => t - t0)).toEqual([100, 200, 300]);
+  });
+
   it('logs a failed run and runs again', async () => {
     const errors: unknown[] = [];
     let runs = 0;

@@ -12,6 +12,8 @@ export function startPeriodic(
   log: Pick<FastifyBaseLogger, 'error'>,
   /** Counts failed runs (the metrics). */
   onFailure?: (name: string) => void,
+  /** Until the first run; a job with nothing to do at start (a daily sweep) waits its turn. */
+  firstRunAfterMs = 0,
 ): () => Promise<void> {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -28,7 +30,10 @@ export function startPeriodic(
         timer.unref();
       });
   };
-  run();
+  if (firstRunAfterMs > 0) {
+    timer = setTimeout(run, firstRunAfterMs);
+    timer.unref();
+  } else run();
   return async () => {
     stopped = true;
     clearTimeout(timer);

@@ -8,5 +8,7 @@ export {
   type MediaExtension,
   type MediaStore,
   mediaTypeOf,
+  type StoredName,
 } from './media-store.js';
+export { type MediaSweep, sweepMedia } from './media-sweep.js';
 export { registerMediaRoutes } from './routes.js';

@@ -1,8 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { isStoredName, MEDIA_PREFIX, type MediaStore, mediaName } from './media-store.js';
+import {
+  isStoredName,
+  MEDIA_NAME,
+  MEDIA_PREFIX,
+  type MediaStore,
+  mediaName,
+} from './media-store.js';
 
 /** Media in a directory of the local disk, by content hash or key: the embedded default. */
 export function createLocalMediaStore(dir: string): MediaStore {
@@ -36,7 +42,13 @@ export function createLocalMediaStore(dir: string): MediaStore {
     async put(bytes, extension) {
       const name = mediaName(bytes, extension);
       const file = path.join(dir, name);
-      if ((await sizeOf(file)) === null) await writeWhole(file, bytes);
+      // Renewed in place: gone meanwhile (swept), it is written whole again.
+      const now = new Date();
+      const renewed = await utimes(file, now, now).then(
+        () => true,
+        () => false,
+      );
+      if (!renewed) await writeWhole(file, bytes);
       return name;
     },
     async size(name) {
@@ -51,6 +63,40 @@ export function createLocalMediaStore(dir: string): MediaStore {
     async remove(name) {
       const file = fileOf(name);
       if (file) await rm(file, { force: true });
+    },
+    async listNames() {
+      const names = (await readdir(dir).catch(() => [] as string[])).filter((n) =>
+        MEDIA_NAME.test(n),
+      );
+      const found = await Promise.all(
+        names.map((name) =>
+          stat(path.join(dir, name)).then(
+            (info) => ({ name, touchedAt: info.mtime }),
+            () => null,
+          ),
+        ),
+      );
+      return found.filter((entry) => entry !== null);
+    },
+    async removeIfUntouchedSince(name, since) {
+      if (!MEDIA_NAME.test(name)) return false;
+      const file = path.join(dir, name);
+      // Moved aside first, then judged: a put that renewed the file before the move shows in its
+      // time (and it goes back); one after the move finds no file and writes it whole.
+      const aside = path.join(dir, `.${name}.${randomBytes(6).toString('hex')}.sweep`);
+      const moved = await rename(file, aside).then(
+        () => true,
+        () => false,
+      );
+      if (!moved) return false;
+      const touched = (await stat(aside)).mtime;
+      if (touched >= since) {
+        // A put that wrote the file afresh meanwhile wrote the same bytes: either copy will do.
+        await rename(aside, file);
+        return false;
+      }
+      await rm(aside, { force: true });
+      return true;
     },
     async putAt(key, body) {
       const file = fileOf(key);

@@ -51,15 +51,31 @@ export interface ByteRange {
   end: number;
 }
 
+export interface StoredName {
+  name: string;
+  touchedAt: Date;
+}
+
 export interface MediaStore {
   readonly kind: 'local' | 's3';
-  /** Keeps the bytes (once: the same bytes always get the same name) and returns their name. */
+  /**
+   * Keeps the bytes (once: the same bytes always get the same name) and returns their name. When
+   * the file is there already its time is renewed, so the sweep sees it as new as the row about to
+   * name it.
+   */
   put(bytes: Uint8Array, extension: MediaExtension): Promise<string>;
   /** The stored file's size in bytes, or null when there is no such file. */
   size(name: string): Promise<number | null>;
   /** The file's bytes, or only `range` of them; null when there is no such file. */
   read(name: string, range?: ByteRange): Promise<Readable | null>;
   remove(name: string): Promise<void>;
+  /** Every content-hash name in the store (keys left out), with when it was last put. */
+  listNames(): Promise<StoredName[]>;
+  /**
+   * Removes the content-hash file `name` unless it was put at or after `since`; true when removed.
+   * A put racing the removal either renews the file first (and it stays) or writes it afresh.
+   */
+  removeIfUntouchedSince(name: string, since: Date): Promise<boolean>;
   /**
    * Keeps `body` (bytes, or a local file's contents) under a key the caller chose, replacing
    * what was there: a job run again writes the same keys, so it leaves one result.

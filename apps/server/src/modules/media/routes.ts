@@ -54,7 +54,19 @@ export function registerMediaRoutes(app: FastifyInstance, options: MediaRouteOpt
 }
 
 function sendStream(reply: FastifyReply, stream: NodeJS.ReadableStream | null) {
-  // Gone between the size and the read (removed by another node): as if it never was.
-  if (!stream) return reply.callNotFound();
+  // Gone between the size and the read (swept, maybe by another node): as if it never was. The
+  // file's headers go first: a 404 must not carry its length or a year of caching.
+  if (!stream) {
+    for (const header of [
+      'Content-Type',
+      'Content-Length',
+      'Content-Range',
+      'ETag',
+      'Cache-Control',
+    ]) {
+      reply.removeHeader(header);
+    }
+    return reply.callNotFound();
+  }
   return reply.send(stream);
 }

@@ -21,6 +21,7 @@ import {
   type MediaStore,
   mediaName,
   mediaTypeOf,
+  type StoredName,
 } from './media-store.js';
 
 export interface S3MediaOptions {
@@ -86,7 +87,9 @@ export function createS3MediaStore(options: S3MediaOptions): MediaStore {
     kind: 's3',
     async put(bytes, extension) {
       const name = mediaName(bytes, extension);
-      if ((await size(name)) !== null) return name;
+      // Written even when it is there: that renews its time for the sweep (a copy onto itself
+      // would too on S3, not on every compatible server), and another node's sweep may have
+      // removed it behind the size cache. Names are small pictures and sounds.
       await client.send(
         new PutObjectCommand({
           Bucket,
@@ -112,7 +115,10 @@ export function createS3MediaStore(options: S3MediaOptions): MediaStore {
         );
         return object.Body as Readable;
       } catch (error) {
-        if (isMissing(error)) return null;
+        if (isMissing(error)) {
+          sizes.delete(name);
+          return null;
+        }
         throw error;
       }
     },
@@ -137,6 +143,36 @@ export function createS3MediaStore(options: S3MediaOptions): MediaStore {
       );
     },
     list,
+    async listNames() {
+      const names: StoredName[] = [];
+      let Marker: string | undefined;
+      do {
+        // The delimiter keeps keys (all in folders) out: only top-level names are listed.
+        const page = await client.send(new ListObjectsCommand({ Bucket, Delimiter: '/', Marker }));
+        for (const { Key, LastModified } of page.Contents ?? []) {
+          if (Key && LastModified && MEDIA_NAME.test(Key)) {
+            names.push({ name: Key, touchedAt: LastModified });
+          }
+        }
+        Marker = page.IsTruncated ? (page.NextMarker ?? page.Contents?.at(-1)?.Key) : undefined;
+      } while (Marker);
+      return names;
+    },
+    async removeIfUntouchedSince(name, since) {
+      if (!MEDIA_NAME.test(name)) return false;
+      try {
+        const head = await client.send(new HeadObjectCommand({ Bucket, Key: name }));
+        if (!head.LastModified || head.LastModified >= since) return false;
+      } catch (error) {
+        if (isMissing(error)) return false;
+        throw error;
+      }
+      // A bucket has no rename to judge after: a put renewing the file between this head and the
+      // delete (milliseconds) would lose it. Decision 35 weighs that window.
+      sizes.delete(name);
+      await client.send(new DeleteObjectCommand({ Bucket, Key: name }));
+      return true;
+    },
     async removePrefix(prefix) {
       if (!MEDIA_PREFIX.test(prefix)) throw new Error(`not a media folder: ${prefix}`);
       const keys = await list(prefix);

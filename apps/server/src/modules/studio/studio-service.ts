@@ -47,8 +47,8 @@ export function createStudioCore({ db, now, urls }: StudioCoreDeps) {
     return toWork(row, game, files, urls);
   }
 
-  async function summary(row: q.WorkRow): Promise<StudioWorkSummary> {
-    return toSummary(row, await gameOf(row), urls);
+  async function summary(row: q.WorkRow, tx: Db | Tx = db): Promise<StudioWorkSummary> {
+    return toSummary(row, await gameOf(row, tx), urls);
   }
 
   /** The other files' bytes plus `adding` must stay within the work's 5 MB. */
@@ -88,7 +88,7 @@ export function createStudioCore({ db, now, urls }: StudioCoreDeps) {
     async list(ownerId: number): Promise<StudioWorkSummary[]> {
       await creator(ownerId);
       const rows = await q.listOwnedWorks(db, ownerId);
-      return Promise.all(rows.map(summary));
+      return Promise.all(rows.map((row) => summary(row)));
     },
 
     async get(ownerId: number, workId: number): Promise<StudioWork> {

@@ -33,9 +33,10 @@ export function createUploads({ core, media, mediaBase, log }: UploadDeps) {
       await core.creator(ownerId);
       await core.owned(ownerId, workId);
       const name = await store(bytes, 'cover');
-      return core.change(ownerId, workId, async () => ({
+      // Read in the transaction: on the embedded database a read outside it waits for it forever.
+      return core.change(ownerId, workId, async (tx) => ({
         changes: { coverMedia: name },
-        result: (row) => core.summary(row),
+        result: (row) => core.summary(row, tx),
       }));
     },
 

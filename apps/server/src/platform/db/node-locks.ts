@@ -12,6 +12,7 @@ export const NODE_LOCK = {
   lotExpiry: 7_346_004,
   orderTimeout: 7_346_005,
   abandonedReplies: 7_346_006,
+  mediaSweep: 7_346_007,
 } as const;
 
 export type NodeLockKey = (typeof NODE_LOCK)[keyof typeof NODE_LOCK];
