@@ -24,15 +24,27 @@ async function pretendBalance(page: Page, gems: number) {
   );
 }
 
+/** What the story asks for next (runs in the browser): one round trip per tap, not three. */
+function nextStep([target, withRoll]: [string, boolean]): 'there' | 'choice' | 'roll' | 'line' {
+  const shown = (selector: string) => {
+    const el = document.querySelector(selector);
+    if (!el?.checkVisibility({ visibilityProperty: true })) return false;
+    const box = el.getBoundingClientRect();
+    return box.width > 0 && box.height > 0;
+  };
+  if (shown(target)) return 'there';
+  if (shown('.choices button')) return 'choice';
+  if (withRoll && shown('[data-testid=dice] .minigame__actions button')) return 'roll';
+  return 'line';
+}
+
 /** Taps through lines, taking the first choice, until `selector` is on screen. */
 async function playUntil(page: Page, selector: string, rollLabel?: string) {
-  const target = page.locator(selector).first();
   for (let i = 0; i < 120; i++) {
-    if (await target.isVisible()) return;
-    const choice = page.locator('.choices button').first();
-    const roll = rollLabel ? page.getByRole('button', { name: rollLabel }) : null;
-    if (await choice.isVisible()) await choice.click();
-    else if (roll && (await roll.isVisible())) await roll.click();
+    const step = await page.evaluate(nextStep, [selector, Boolean(rollLabel)] as [string, boolean]);
+    if (step === 'there') return;
+    if (step === 'choice') await page.locator('.choices button').first().click();
+    else if (step === 'roll') await page.getByRole('button', { name: rollLabel }).click();
     else await page.getByTestId('dialogue').click();
   }
   throw new Error(`never reached ${selector}`);

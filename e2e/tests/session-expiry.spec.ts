@@ -15,6 +15,18 @@ test('a token the server no longer accepts opens the login modal and is forgotte
 }) => {
   // A sign-in, a registration and a reload: up to 31 s beside the other worker on two cores.
   test.setTimeout(90_000);
+  // The signed-in header's own calls, answered since the page last loaded: the session may only
+  // end once they are, or one of them meets the dead token first, the page forgets it, and the
+  // reload then has no token to check (seen as a wait for a call that never came).
+  const headerCalls = [CALLS.walletBalance, CALLS.notificationUnread].map(callPath);
+  const answered = new Set<string>();
+  page.on('request', (r) => {
+    if (r.isNavigationRequest() && r.frame() === page.mainFrame()) answered.clear();
+  });
+  page.on('response', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (headerCalls.includes(path)) answered.add(path);
+  });
   // A signed-in player (Google is the quickest real sign-in on loopback).
   await fakeGoogleInBrowser(page, { sub: `g-exp-${Date.now()}`, name: 'Expiring Ed' });
   await page.goto('/For_You');
@@ -30,6 +42,7 @@ test('a token the server no longer accepts opens the login modal and is forgotte
   await expect(banner(page).getByRole('link', { name: 'Open my profile' })).toBeVisible();
   const token = await stored(page, STORAGE_KEYS.accessToken);
   expect(token).toBeTruthy();
+  await expect.poll(() => answered.size).toBe(headerCalls.length);
 
   // The session ends on the server (as at expiry, or a logout elsewhere).
   const ended = await api(request, CALLS.logout, { dfId: await pageVisitor(page), token: token! });
@@ -48,6 +61,7 @@ test('a token the server no longer accepts opens the login modal and is forgotte
 
 test('a session that expired answers 1007, which opens the login modal and forgets the token', async ({
   page,
+  playwright,
 }) => {
   test.setTimeout(60_000);
   // A visitor who opened a game holds a session (oauth_enum DF_ID) on the server whose sessions
@@ -56,8 +70,18 @@ test('a session that expired answers 1007, which opens the login modal and forge
   await expect(page.getByTestId('dialogue')).toBeVisible();
   expect(await stored(page, STORAGE_KEYS.accessToken)).toBeTruthy();
 
-  // Nothing renews it meanwhile: the page makes no call until it is opened again.
-  await page.waitForTimeout(SHORT_SESSION_SECONDS * 1000 + 1000);
+  // Nothing renews it meanwhile: the page makes no call until it is opened again, and the test
+  // asks the server itself until the token has expired (a read renews only an hour-old session).
+  const token = (await stored(page, STORAGE_KEYS.accessToken))!;
+  const dfId = await pageVisitor(page);
+  const shortServer = await playwright.request.newContext({ baseURL: SHORT_SESSION_ORIGIN });
+  await expect
+    .poll(async () => (await api(shortServer, CALLS.userInfo, { dfId, token })).status, {
+      timeout: (SHORT_SESSION_SECONDS + 10) * 1000,
+      intervals: [500],
+    })
+    .toBe(1007);
+  await shortServer.dispose();
   const refused = page.waitForResponse((r) => r.url().includes(callPath(CALLS.userInfo)));
   await page.goto(`${SHORT_SESSION_ORIGIN}/For_You`);
   expect((await (await refused).json()).status).toBe(1007);

@@ -12,6 +12,7 @@ import type { PasswordHashing } from './modules/auth/passwords.js';
 import { registerAuthRoutes } from './modules/auth/routes.js';
 import { createSessionService } from './modules/auth/session-service.js';
 import { createSocialLogin } from './modules/auth/social-login.js';
+import { registerTestOnlyAuthRoutes } from './modules/auth/test-routes.js';
 import { createChatModule, createWordlistModerator } from './modules/chat/index.js';
 import { createCatalogueService } from './modules/games/catalogue-service.js';
 import { findGameCards, toGameCard } from './modules/games/index.js';
@@ -439,6 +440,7 @@ export async function buildApp({
   }
 
   if (config.NODE_ENV !== 'production' && mailer.kind === 'outbox') registerMailboxPage(app, db);
+  if (config.NODE_ENV === 'test') registerTestOnlyAuthRoutes(app, db);
 
   await registerSpa(app, {
     root: config.webDist,

@@ -77,6 +77,26 @@ describe('verification codes', () => {
     expect((await ticket('twice@example.com', 'REGISTER')).data).toEqual({ resend_in: 60 });
   });
 
+  it('test runs only: the resend wait of an address can be passed at once, and only of that one', async () => {
+    const passWait = (email: string) =>
+      fetch(new URL('/test/verification-codes/resend-wait-passed', server.url('/')), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email }),
+      });
+    expect((await ticket('hurry@example.com')).status).toBe(200);
+    expect((await ticket('stay@example.com')).status).toBe(200);
+    const first = smtp.codeFor('hurry@example.com');
+    expect((await passWait('Hurry@Example.com')).status).toBe(204);
+    expect((await ticket('hurry@example.com')).data).toEqual({ resend_in: 60 });
+    expect(smtp.mailsTo('hurry@example.com')).toHaveLength(2);
+    expect(smtp.codeFor('hurry@example.com')).not.toBe(first);
+    // Another address still waits; one with no code is not found.
+    expect((await ticket('stay@example.com')).data!.resend_in).toBeGreaterThan(55);
+    expect(smtp.mailsTo('stay@example.com')).toHaveLength(1);
+    expect((await passWait('nobody@example.com')).status).toBe(404);
+  });
+
   it('a code works once, only for its address and use, and burns on the 6th wrong try', async () => {
     const invite = await inviteCode(server, 10);
     await ticket('once@example.com');

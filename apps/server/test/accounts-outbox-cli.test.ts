@@ -60,6 +60,25 @@ describe('the outbox, when no SMTP_URL is set', () => {
     expect(page.status).toBe(404);
     expect(await page.text()).not.toMatch(/\b\d{6}\b/);
   });
+
+  it('outside test runs there is no way to pass the resend wait', async () => {
+    await api(production, CALLS.loginTicket, {
+      body: { email: 'wait@example.com', ticket_use_type: 'REGISTER' },
+    });
+    const passed = await fetch(
+      new URL('/test/verification-codes/resend-wait-passed', production.url('/')),
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'wait@example.com' }),
+      },
+    );
+    expect(passed.status).toBe(404);
+    const again = await api(production, CALLS.loginTicket, {
+      body: { email: 'wait@example.com', ticket_use_type: 'REGISTER' },
+    });
+    expect(again.data!.resend_in).toBeGreaterThan(55);
+  });
 });
 
 // The CLI is a script (top-level await), so it runs as customer service runs it: its own process,
