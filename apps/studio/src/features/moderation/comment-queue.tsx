@@ -12,16 +12,22 @@ import { useWhen } from './when';
 
 /** Reported comments, most reported first: Remove takes the comment down, Dismiss keeps it. */
 export function CommentQueue({ api }: { api: ModerationApi }) {
-  const { t } = useTranslation();
-  const queue = useQueue(['moderation', 'comments'], api.comments, (c) => c.comment_id);
-  const [notice, setNotice] = useState('');
+  const { t, i18n } = useTranslation();
+  // Per language: titles and the server's words come in the language asked for.
+  const queue = useQueue(
+    ['moderation', 'comments', i18n.language],
+    api.comments,
+    (c) => c.comment_id,
+  );
+  // A key of ours, or the server's own words: shown in the language chosen now.
+  const [notice, setNotice] = useState<{ key: string } | { text: string } | null>(null);
   return (
     <QueueList
       query={queue.query}
       count={queue.items.length}
       empty={t('moderation.comments.empty')}
       label={t('moderation.tab.comments')}
-      notice={notice}
+      notice={notice === null ? '' : 'key' in notice ? t(notice.key) : notice.text}
     >
       {queue.items.map((item) => (
         <ReportedItem
@@ -41,7 +47,7 @@ export function CommentQueue({ api }: { api: ModerationApi }) {
 function ReportedItem(props: {
   item: ReportedComment;
   api: ModerationApi;
-  onLeave: (notice: string) => void;
+  onLeave: (notice: { key: string } | { text: string }) => void;
 }) {
   const { item, api, onLeave } = props;
   const { t } = useTranslation();
@@ -51,11 +57,11 @@ function ReportedItem(props: {
   const act = useMutation({
     mutationFn: (action: ModerationAction) => api.resolve(item.comment_id, action),
     onSuccess: (_, action) =>
-      onLeave(
-        t(action === 'remove' ? 'moderation.comments.removed' : 'moderation.comments.dismissed'),
-      ),
+      onLeave({
+        key: action === 'remove' ? 'moderation.comments.removed' : 'moderation.comments.dismissed',
+      }),
     onError: (error) => {
-      if (leftTheQueue(error)) onLeave(errorText(error));
+      if (leftTheQueue(error)) onLeave({ text: errorText(error) });
     },
   });
   return (

@@ -11,16 +11,18 @@ import { useWhen } from './when';
 
 /** Problems players sent from the assistant, oldest first, each marked handled once read. */
 export function SupportQueue({ api }: { api: ModerationApi }) {
-  const { t } = useTranslation();
-  const queue = useQueue(['moderation', 'support'], api.support, (r) => r.id);
-  const [notice, setNotice] = useState('');
+  const { t, i18n } = useTranslation();
+  // Per language: titles and the server's words come in the language asked for.
+  const queue = useQueue(['moderation', 'support', i18n.language], api.support, (r) => r.id);
+  // A key of ours, or the server's own words: shown in the language chosen now.
+  const [notice, setNotice] = useState<{ key: string } | { text: string } | null>(null);
   return (
     <QueueList
       query={queue.query}
       count={queue.items.length}
       empty={t('moderation.support.empty')}
       label={t('moderation.tab.support')}
-      notice={notice}
+      notice={notice === null ? '' : 'key' in notice ? t(notice.key) : notice.text}
     >
       {queue.items.map((report) => (
         <SupportItem
@@ -40,7 +42,7 @@ export function SupportQueue({ api }: { api: ModerationApi }) {
 function SupportItem(props: {
   report: SupportReport;
   api: ModerationApi;
-  onLeave: (notice: string) => void;
+  onLeave: (notice: { key: string } | { text: string }) => void;
 }) {
   const { report, api, onLeave } = props;
   const { t } = useTranslation();
@@ -48,9 +50,9 @@ function SupportItem(props: {
   const errorText = useErrorText();
   const handle = useMutation({
     mutationFn: () => api.handle(report.id),
-    onSuccess: () => onLeave(t('moderation.support.handled')),
+    onSuccess: () => onLeave({ key: 'moderation.support.handled' }),
     onError: (error) => {
-      if (leftTheQueue(error)) onLeave(errorText(error));
+      if (leftTheQueue(error)) onLeave({ text: errorText(error) });
     },
   });
   const player = report.player.nick_name || report.player.taleforge_id;
