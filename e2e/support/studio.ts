@@ -32,7 +32,7 @@ export async function newAccount(page: Page, nickName: string) {
     },
   });
   expect(registered.status).toBe(200);
-  return { email, password: CREATOR_PASSWORD };
+  return { email, password: CREATOR_PASSWORD, dfId, token: registered.data!.access_token };
 }
 
 export async function openStudio(page: Page, path = '/') {

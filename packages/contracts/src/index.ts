@@ -5,6 +5,7 @@ export * from './calls/auth.js';
 export * from './calls/chat.js';
 export * from './calls/games.js';
 export { CALLS } from './calls/index.js';
+export * from './calls/moderation.js';
 export * from './calls/platform.js';
 export * from './calls/profiles.js';
 export * from './calls/series.js';

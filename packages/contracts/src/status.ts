@@ -135,6 +135,9 @@ export const STATUS = {
   STUDIO_NOT_ADMIN: 6515,
   STUDIO_DUPLICATE_KEY: 6516,
   STUDIO_TAKEN_DOWN: 6517,
+  MODERATION_NOT_ADMIN: 6601,
+  MODERATION_ALREADY_HANDLED: 6602,
+  MODERATION_NOT_FOUND: 6603,
 } as const;
 
 export type StatusName = keyof typeof STATUS;
@@ -764,6 +767,21 @@ export const STATUS_MESSAGES: Record<StatusCode, Messages> = {
     zh_CN: '该作品已被管理员下架，无法发布。请联系客服',
     ja_JP:
       'この作品は管理者により非公開にされたため、公開できません。サポートにお問い合わせください',
+  },
+  6601: {
+    en_US: 'Only moderators can see reports. Sign in with an administrator account',
+    zh_CN: '只有管理员可以查看举报。请使用管理员账号登录',
+    ja_JP: '通報を見られるのはモデレーターだけです。管理者アカウントでサインインしてください',
+  },
+  6602: {
+    en_US: 'Another moderator already handled this report',
+    zh_CN: '其他管理员已处理此举报',
+    ja_JP: 'この通報はほかのモデレーターが対応済みです',
+  },
+  6603: {
+    en_US: 'This report no longer exists',
+    zh_CN: '该举报已不存在',
+    ja_JP: 'この通報はもう存在しません',
   },
 };
 

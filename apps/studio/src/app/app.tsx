@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { TokenSyncProvider } from '../features/auth/token-sync-context';
+import { ModerationSlot } from '../features/slots/slots';
 import { WorkPage } from '../features/works/work-page';
 import { WorksPage } from '../features/works/works-page';
 import { Shell } from './shell';
@@ -20,6 +21,8 @@ const router = createBrowserRouter([
       { index: true, element: <WorksPage /> },
       { path: 'works/:id', element: <WorkPage /> },
       { path: 'works/:id/:section', element: <WorkPage /> },
+      { path: 'moderation', element: <ModerationSlot /> },
+      { path: 'moderation/:tab', element: <ModerationSlot /> },
       { path: '*', element: <WorksPage /> },
     ],
   },

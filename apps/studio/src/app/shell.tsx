@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet } from 'react-router';
+import { Link, NavLink, Outlet } from 'react-router';
 import { signOut } from '../features/auth/auth-api';
 import { SignInPage } from '../features/auth/sign-in-page';
 import { useTokenSync } from '../features/auth/token-sync-context';
 import { LanguageSelect } from '../shared/i18n/language-select';
-import { useSession } from '../shared/session';
+import { isAdminSession, useSession } from '../shared/session';
 
 /** The header every screen shares; signed out, the only screen is the sign-in. */
 export function Shell() {
@@ -33,6 +34,16 @@ export function Shell() {
           <span className="brand-name">Taleforge</span>
           <span className="brand-tag">{t('shell.studio')}</span>
         </Link>
+        {isAdminSession(signed) && (
+          <nav className="shell-nav" aria-label={t('shell.nav')}>
+            <NavLink to="/" end className="shell-nav-link">
+              {t('shell.works')}
+            </NavLink>
+            <NavLink to="/moderation" className="shell-nav-link">
+              {t('shell.moderation')}
+            </NavLink>
+          </nav>
+        )}
         <div className="shell-actions">
           <LanguageSelect />
           {signed && (
@@ -48,7 +59,13 @@ export function Shell() {
         </div>
       </header>
       <main id="main" className="shell-main" tabIndex={-1}>
-        {signed ? <Outlet /> : <SignInPage />}
+        {signed ? (
+          <Suspense fallback={<p aria-busy="true">{t('common.loading')}</p>}>
+            <Outlet />
+          </Suspense>
+        ) : (
+          <SignInPage />
+        )}
       </main>
     </div>
   );

@@ -61,3 +61,7 @@ export function deviceId(): string {
   writeItem(STORAGE_KEYS.visitor, made);
   return made;
 }
+
+/** An administrator's session: the studio then offers moderation (the server checks again). */
+export const isAdminSession = (signed: Session): boolean =>
+  signed?.user.user_info_resp?.role === 'admin';

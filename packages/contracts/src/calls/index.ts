@@ -2,6 +2,7 @@ import * as assistant from './assistant.js';
 import * as auth from './auth.js';
 import * as chat from './chat.js';
 import * as games from './games.js';
+import * as moderation from './moderation.js';
 import * as platform from './platform.js';
 import * as profiles from './profiles.js';
 import * as series from './series.js';
@@ -90,6 +91,10 @@ export const CALLS = {
   studioPublish: studio.studioPublishCall,
   studioUnpublish: studio.studioUnpublishCall,
   adminUnpublish: studio.adminUnpublishCall,
+  moderationComments: moderation.moderationCommentsCall,
+  moderationCommentResolve: moderation.moderationCommentResolveCall,
+  moderationSupport: moderation.moderationSupportCall,
+  moderationSupportHandle: moderation.moderationSupportHandleCall,
   studioCoverUpload: studio.studioCoverUploadCall,
   studioExpressionUpload: studio.studioExpressionUploadCall,
   studioImport: studio.studioImportCall,

@@ -8,6 +8,7 @@ import { createEngine } from './engines/create-engine.js';
 import type { AssistantReaders } from './readers.js';
 import { registerAssistantRoutes } from './routes.js';
 import { createSendService } from './send-service.js';
+import { createSupportModeration } from './support-moderation.js';
 
 export type { AssistantReaders } from './readers.js';
 export { replyForSpeech } from './speech-source.js';
@@ -47,6 +48,7 @@ export function createAssistantModule(deps: AssistantModuleDeps) {
       registerAssistantRoutes(app, {
         assistant,
         sends,
+        support: createSupportModeration({ db, now }),
         // Like the chat's: a burst of sends is refused before any engine runs.
         limiter: deps.limiters.limiter({
           keyPrefix: 'assistant-send',

@@ -4,6 +4,8 @@ import {
   assistantSendCall,
   assistantSettingsCall,
   assistantStateCall,
+  moderationSupportCall,
+  moderationSupportHandleCall,
 } from '@taleforge/contracts';
 import { STATUS } from '@taleforge/contracts/status';
 import type { FastifyInstance } from 'fastify';
@@ -12,10 +14,13 @@ import { AppError } from '../../platform/http/app-error.js';
 import { defineRoute } from '../../platform/http/route.js';
 import type { AssistantService } from './assistant-service.js';
 import type { SendService } from './send-service.js';
+import type { SupportModeration } from './support-moderation.js';
 
 export interface AssistantRouteDeps {
   assistant: AssistantService;
   sends: SendService;
+  /** The admins' support queue (decision 46). */
+  support: SupportModeration;
   /** A player's sends per minute (ASSISTANT_SENDS_PER_MINUTE), keyed by user id. */
   limiter: RateLimiterAbstract;
 }
@@ -42,6 +47,12 @@ export function registerAssistantRoutes(app: FastifyInstance, deps: AssistantRou
     }
     return sends.send(auth.userId, request.locale, body);
   });
+  defineRoute(app, moderationSupportCall, ({ query, auth, request }) =>
+    deps.support.list(auth.userId, query.cursor, request.locale),
+  );
+  defineRoute(app, moderationSupportHandleCall, ({ body, auth }) =>
+    deps.support.handle(auth.userId, body.report_id),
+  );
   defineRoute(app, assistantReportCall, ({ body, auth, request }) =>
     assistant.report(auth.userId, request.locale, body),
   );

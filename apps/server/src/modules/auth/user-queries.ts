@@ -99,6 +99,12 @@ export async function ensureSystemUser(
   return row!.id;
 }
 
+/** Whether the account is an administrator now (read each time: a revoked role counts at once). */
+export async function isAdmin(db: Db, userId: number): Promise<boolean> {
+  const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId));
+  return row?.role === 'admin';
+}
+
 /** Makes the account with this email (any case) an admin; false when there is none. */
 export async function grantAdmin(db: Db, email: string): Promise<boolean> {
   const updated = await db

@@ -203,7 +203,7 @@ export function createCommentService(deps: CommentServiceDeps) {
       if (!isVisible(await findCommentState(db, commentId))) {
         throw new AppError(STATUS.COMMENT_NOT_FOUND);
       }
-      await insertReport(db, { commentId, reporterId: userId, reason });
+      await insertReport(db, { commentId, reporterId: userId, reason, createdAt: deps.now() });
       return { reported: true };
     },
   };

@@ -1,10 +1,11 @@
 import { STATUS } from '@taleforge/contracts/status';
-import type { Db } from '../../platform/db/client.js';
+import type { Db, Tx } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { findPublishedGame, moveCommentCount } from '../play/index.js';
 import { isBlocked } from './block-queries.js';
 import { type CommentRow, findCommentRow } from './comment-reads.js';
 import {
+  type CommentState,
   findCommentState,
   insertComment,
   isVisible,
@@ -16,6 +17,43 @@ import { notify } from './notification-queries.js';
 import { droppingAfter, type SocialReadCache } from './social-read-cache.js';
 
 const notFound = () => new AppError(STATUS.COMMENT_NOT_FOUND);
+
+/**
+ * Locks a comment for a change that may take it down: its top comment's row first, then its
+ * own, the order posting a reply takes too. `touch` learns the work, to drop its cached reads.
+ * Both are null for an unknown comment.
+ */
+export async function lockThread(
+  tx: Tx,
+  commentId: number,
+  touch: (gameId: number) => void,
+): Promise<{ top: CommentState | null; current: CommentState | null }> {
+  const target = await findCommentState(tx, commentId);
+  if (!target) return { top: null, current: null };
+  touch(target.gameId);
+  const top = await findCommentState(tx, target.parentId ?? target.id, true);
+  const current = target.parentId === null ? top : await findCommentState(tx, target.id, true);
+  return { top, current };
+}
+
+/**
+ * Takes a visible comment down with every count it moves: its top comment's `reply_count`, and
+ * the work's `comment_count` by itself and, for a top comment, its replies. The caller holds the
+ * top comment's row lock (and the reply's), so a racing reply or deletion waits. Answers the
+ * work's new count. An author, the work's creator and a moderator all delete through this.
+ */
+export async function softDelete(
+  tx: Tx,
+  locked: { top: CommentState; current: CommentState },
+  deletedBy: number,
+  at: Date,
+): Promise<number> {
+  const { top, current } = locked;
+  await markDeleted(tx, current.id, deletedBy, at);
+  if (current.parentId !== null) await moveReplyCount(tx, current.parentId, -1);
+  const removed = current.parentId === null ? 1 + top.replyCount : 1;
+  return (await moveCommentCount(tx, current.gameId, -removed)) ?? 0;
+}
 
 /**
  * The comment changes, each one transaction with every count it moves: the comment row, its top
@@ -90,21 +128,13 @@ export function createCommentWrites(deps: { db: Db; now: () => Date; cache: Soci
     remove(userId: number, commentId: number): Promise<number> {
       return droppingAfter(cache, (touch) =>
         db.transaction(async (tx) => {
-          const target = await findCommentState(tx, commentId);
-          if (!target) throw notFound();
-          touch(target.gameId);
-          const top = await findCommentState(tx, target.parentId ?? target.id, true);
-          const current =
-            target.parentId === null ? top : await findCommentState(tx, target.id, true);
+          const { top, current } = await lockThread(tx, commentId, touch);
           if (!isVisible(top) || !isVisible(current)) throw notFound();
           const game = await findPublishedGame(tx, current.gameId);
           if (userId !== current.authorId && userId !== game?.creatorId) {
             throw new AppError(STATUS.COMMENT_NOT_YOURS);
           }
-          await markDeleted(tx, current.id, userId, now());
-          if (current.parentId !== null) await moveReplyCount(tx, current.parentId, -1);
-          const removed = current.parentId === null ? 1 + top.replyCount : 1;
-          return (await moveCommentCount(tx, current.gameId, -removed)) ?? 0;
+          return softDelete(tx, { top, current }, userId, now());
         }),
       );
     },

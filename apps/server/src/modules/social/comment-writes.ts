@@ -112,10 +112,27 @@ export async function setCommentLike(
   return row?.likeCount ?? 0;
 }
 
-/** One report per reporter: a second report of the same comment keeps the first. */
+/**
+ * One report per reporter: a second report of the same comment keeps the open one. After a
+ * moderator dismissed it, reporting again opens the row anew (with its new reason and time), so
+ * the comment is back in the queue; a removal's rows stay closed.
+ */
 export async function insertReport(
   db: Db | Tx,
-  values: { commentId: number; reporterId: number; reason: string },
+  values: { commentId: number; reporterId: number; reason: string; createdAt: Date },
 ): Promise<void> {
-  await db.insert(commentReports).values(values).onConflictDoNothing();
+  await db
+    .insert(commentReports)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [commentReports.commentId, commentReports.reporterId],
+      set: {
+        reason: sql`excluded.reason`,
+        createdAt: sql`excluded.created_at`,
+        handledAt: null,
+        handledBy: null,
+        outcome: null,
+      },
+      where: sql`${commentReports.outcome} = 'dismissed'`,
+    });
 }

@@ -5,17 +5,27 @@ import { AppError } from '../../platform/http/app-error.js';
 
 /**
  * Where a page of a social list starts: which list (a work's `new` or `top` comments, a comment's
- * `replies`, a player's `followers` or `following`, their `notifications`), whose list it is (the
+ * `replies`, a player's `followers` or `following`, their `notifications`, the moderators'
+ * `reported` comments and `support` reports), whose list it is (the
  * scope id), the sort key of the last item shown and its id. The check characters are not a
  * secret (the lists are public or the reader's own): they tell an edited or truncated cursor, or
  * one from another list, from a real one, so it is refused instead of being read as page one.
  */
-export type PageList = 'new' | 'top' | 'replies' | 'followers' | 'following' | 'notifications';
+export type PageList =
+  | 'new'
+  | 'top'
+  | 'replies'
+  | 'followers'
+  | 'following'
+  | 'notifications'
+  | 'reported'
+  | 'support';
 
 export interface PagePosition {
   /**
    * `new`: created_at in microseconds since the epoch; `top`: like_count; follow lists: the
-   * follow's time in milliseconds (written by the app's clock, so exact); otherwise 0.
+   * follow's time in milliseconds (written by the app's clock, so exact); `reported`: the open
+   * report count and the first open report's time together (moderation-queries.ts); otherwise 0.
    */
   key: bigint;
   id: number;
@@ -28,6 +38,8 @@ const LIST_CODE: Record<PageList, string> = {
   followers: 'fr',
   following: 'fg',
   notifications: 'nt',
+  reported: 'rq',
+  support: 'sq',
 };
 
 const checkOf = (body: string) =>

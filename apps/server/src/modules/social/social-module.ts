@@ -4,6 +4,8 @@ import type { AuthContext } from '../../platform/http/request-context.js';
 import type { Limiters } from '../../platform/shared-state/index.js';
 import { createFollowService } from './follow-service.js';
 import { createLikeService } from './like-service.js';
+import { registerModerationRoutes } from './moderation-routes.js';
+import { createCommentModeration } from './moderation-service.js';
 import { createNotificationService } from './notification-service.js';
 import { registerSocialRoutes } from './routes.js';
 import { createSocialLimits } from './social-limits.js';
@@ -33,11 +35,13 @@ export function createSocialModule(deps: SocialModuleDeps) {
     notifications: createNotificationService({ db, now }),
     limits: createSocialLimits(deps.limiters, deps.rateLimitScale),
   };
+  const moderation = createCommentModeration({ db, now, cache: readCache });
   return {
     ...services,
     readCache,
     registerRoutes(app: FastifyInstance) {
       registerSocialRoutes(app, { ...services, optionalAuth: deps.optionalAuth });
+      registerModerationRoutes(app, moderation);
     },
   };
 }

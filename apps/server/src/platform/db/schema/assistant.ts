@@ -80,6 +80,11 @@ export const supportReports = pgTable(
     locale: text('locale').notNull(),
     status: text('status').notNull().default('open'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When and by which admin a `closed` report was handled (decision 46). */
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    handledBy: bigint('handled_by', { mode: 'number' }).references(() => users.id, {
+      onDelete: 'set null',
+    }),
   },
   (t) => [
     uniqueIndex('support_reports_client_id').on(t.userId, t.clientReportId),

@@ -133,7 +133,11 @@ export const commentLikes = pgTable(
   ],
 );
 
-/** One report per reporter and comment; a moderator reads them (no screen for that yet). */
+/**
+ * One report per reporter and comment. A moderator closes a comment's open reports at once
+ * (`handled_at`), removing the comment or dismissing them; a report after a dismissal reopens
+ * the reporter's row (decision 46).
+ */
 export const commentReports = pgTable(
   'comment_reports',
   {
@@ -145,8 +149,21 @@ export const commentReports = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     reason: text('reason').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    handledBy: bigint('handled_by', { mode: 'number' }).references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    /** `removed` (the comment was taken down) or `dismissed` (it stays). */
+    outcome: text('outcome'),
   },
-  (t) => [primaryKey({ columns: [t.commentId, t.reporterId] })],
+  (t) => [
+    primaryKey({ columns: [t.commentId, t.reporterId] }),
+    index('comment_reports_open_idx').on(t.commentId).where(sql`${t.handledAt} is null`),
+    check(
+      'comment_reports_outcome',
+      sql`(${t.handledAt} is null and ${t.outcome} is null) or (${t.handledAt} is not null and ${t.outcome} in ('removed', 'dismissed'))`,
+    ),
+  ],
 );
 
 /**

@@ -1,0 +1,53 @@
+import { CALLS, type ModerationAction } from '@taleforge/contracts';
+import type { CommentReportReason } from '@taleforge/contracts/constants';
+import { eq } from 'drizzle-orm';
+import { users } from '../../src/platform/db/schema/index.js';
+import { api } from './http.js';
+import { signedIn } from './profiles.js';
+import type { TestServer } from './server.js';
+
+type Player = Awaited<ReturnType<typeof signedIn>>;
+
+/** The moderation calls as a test makes them, and the admins who make them. */
+export function moderationCalls(server: TestServer) {
+  async function admin(): Promise<Player> {
+    const player = await signedIn(server);
+    await server.database.db
+      .update(users)
+      .set({ role: 'admin' })
+      .where(eq(users.id, player.user.id));
+    return player;
+  }
+
+  const report = (who: Player, commentId: number, reason: CommentReportReason = 'abuse') =>
+    api(server, CALLS.commentReport, { token: who.token, body: { comment_id: commentId, reason } });
+
+  const queue = (who: Player, cursor?: string, lang?: string) =>
+    api(server, CALLS.moderationComments, {
+      token: who.token,
+      query: cursor ? { cursor } : {},
+      ...(lang ? { lang } : {}),
+    });
+
+  /** Every page of the queue, walked with its cursors. */
+  async function wholeQueue(who: Player) {
+    const items = [];
+    let cursor: string | undefined;
+    do {
+      const page = await queue(who, cursor);
+      if (page.status !== 200) throw new Error(page.desc);
+      items.push(...page.data!.list);
+      cursor = page.data!.next_cursor ?? undefined;
+    } while (cursor);
+    return items;
+  }
+
+  const resolve = (who: Player, commentId: number, action: ModerationAction, lang?: string) =>
+    api(server, CALLS.moderationCommentResolve, {
+      token: who.token,
+      body: { comment_id: commentId, action },
+      ...(lang ? { lang } : {}),
+    });
+
+  return { admin, report, queue, wholeQueue, resolve };
+}

@@ -1,0 +1,5 @@
+import { ModerationPage, moderationApi } from '../moderation';
+
+export default function ModerationSlot() {
+  return <ModerationPage api={moderationApi} />;
+}
