@@ -8,8 +8,10 @@ import { WrittenAnswer } from './written-answer.js';
 
 const text = JSON.stringify({ status: 200, desc: 'ok', data: { list: 'x'.repeat(4_000) } });
 const answer = new WrittenAnswer(text);
+const small = new WrittenAnswer(JSON.stringify({ status: 200, desc: 'ok', data: { n: 1 } }));
 const app = Fastify();
 app.get('/kept', (request, reply) => answer.send(request, reply));
+app.get('/small', (request, reply) => small.send(request, reply));
 afterAll(() => app.close());
 
 const read = (acceptEncoding?: string) =>
@@ -30,6 +32,14 @@ describe('a written answer', () => {
         expect(again.rawPayload.length).toBeLessThan(text.length / 10);
         expect(decoders[encoding](again.rawPayload).toString()).toBe(text);
       }
+    }
+  });
+
+  it('never compresses an answer under a kilobyte', async () => {
+    for (let i = 0; i < 3; i += 1) {
+      const answer = await app.inject({ url: '/small', headers: { 'accept-encoding': 'br' } });
+      expect(answer.headers['content-encoding']).toBeUndefined();
+      expect(answer.rawPayload.equals(small.identity)).toBe(true);
     }
   });
 

@@ -29,8 +29,11 @@ export const compress = (identity: Buffer, encoding: Compressed): Promise<Buffer
  * A call's answer written once (through its contract's writer, or spliced from such text) and
  * sent to every reader that gets the same bytes. An encoding is compressed the second time it is
  * asked for, then kept: compressing a page costs more than sending it once, so an answer read
- * only once is sent as it is, and one read again is sent small from then on.
+ * only once is sent as it is, and one read again is sent small from then on. Below a kilobyte
+ * (a work's counts) compressing saves nothing worth its time.
  */
+const COMPRESS_FROM_BYTES = 1_024;
+
 export class WrittenAnswer<C extends CallDef = CallDef> {
   /** Only for the type: an answer written for one call cannot be returned by another's route. */
   declare readonly call?: C;
@@ -44,7 +47,8 @@ export class WrittenAnswer<C extends CallDef = CallDef> {
 
   async send(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     reply.type(JSON_TYPE).header('vary', 'accept-encoding');
-    const encoding = acceptedEncoding(request);
+    const encoding =
+      this.identity.length < COMPRESS_FROM_BYTES ? 'identity' : acceptedEncoding(request);
     const body = encoding === 'identity' ? this.identity : await this.body(encoding);
     if (body !== this.identity) reply.header('content-encoding', encoding);
     return reply.send(body);
