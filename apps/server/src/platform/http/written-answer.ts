@@ -25,6 +25,8 @@ export const compress = (identity: Buffer, encoding: Compressed): Promise<Buffer
     ? brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
     : gzipAsync(identity);
 
+const COMPRESS_FROM_BYTES = 1_024;
+
 /**
  * A call's answer written once (through its contract's writer, or spliced from such text) and
  * sent to every reader that gets the same bytes. An encoding is compressed the second time it is
@@ -32,8 +34,6 @@ export const compress = (identity: Buffer, encoding: Compressed): Promise<Buffer
  * only once is sent as it is, and one read again is sent small from then on. Below a kilobyte
  * (a work's counts) compressing saves nothing worth its time.
  */
-const COMPRESS_FROM_BYTES = 1_024;
-
 export class WrittenAnswer<C extends CallDef = CallDef> {
   /** Only for the type: an answer written for one call cannot be returned by another's route. */
   declare readonly call?: C;
