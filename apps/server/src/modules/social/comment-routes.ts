@@ -8,8 +8,9 @@ import {
 } from '@taleforge/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthContext } from '../../platform/http/request-context.js';
-import { defineRoute } from '../../platform/http/route.js';
+import { defineRoute, writerOf } from '../../platform/http/route.js';
 import type { CommentLimits } from './comment-limits.js';
+import { createCommentPageAnswers } from './comment-page-answers.js';
 import type { CommentService } from './comment-service.js';
 
 export interface CommentRouteDeps {
@@ -20,10 +21,11 @@ export interface CommentRouteDeps {
 
 export function registerCommentRoutes(app: FastifyInstance, deps: CommentRouteDeps): void {
   const { comments, limits } = deps;
+  const pages = createCommentPageAnswers(writerOf(app, commentListCall));
 
   defineRoute(app, commentListCall, async ({ query, request }) => {
     const viewer = await deps.optionalAuth(request);
-    return comments.list(query, viewer, request.locale);
+    return pages.answer(await comments.list(query, viewer, request.locale), request.locale);
   });
 
   defineRoute(app, commentRepliesCall, async ({ query, request }) => {

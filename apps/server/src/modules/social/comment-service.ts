@@ -1,4 +1,4 @@
-import type { CallData, Comment, commentListCall, commentRepliesCall } from '@taleforge/contracts';
+import type { CallData, Comment, commentRepliesCall } from '@taleforge/contracts';
 import {
   type CommentOrder,
   type CommentReportReason,
@@ -12,8 +12,9 @@ import { AppError } from '../../platform/http/app-error.js';
 import type { Moderator } from '../chat/index.js';
 import { findPublishedGame } from '../play/index.js';
 import { isBlocked } from './block-queries.js';
-import { type CommentRow, likedAmong, listReplies, listTopLevel } from './comment-reads.js';
+import { likedAmong, listReplies, listTopLevel } from './comment-reads.js';
 import { createCommentWrites } from './comment-transactions.js';
+import { type CommentPageView, toComment } from './comment-view.js';
 import { findCommentState, insertReport, isVisible } from './comment-writes.js';
 import { failingAs } from './failures.js';
 import {
@@ -22,7 +23,7 @@ import {
   type PageList,
   type PagePosition,
 } from './page-cursor.js';
-import { actorOf, creatorOf } from './people.js';
+import { actorOf } from './people.js';
 import type { SocialReadCache } from './social-read-cache.js';
 import { likerOf, type Viewer } from './viewer.js';
 import { workCounts } from './work-counts.js';
@@ -35,26 +36,7 @@ export interface CommentServiceDeps {
   cache: SocialReadCache;
 }
 
-type CommentPage = CallData<typeof commentListCall>;
 type RepliesPage = CallData<typeof commentRepliesCall>;
-
-/** A comment as the viewer sees it: their like, whether they may delete it, the creator's mark. */
-export function toComment(row: CommentRow, creatorId: number, viewerId: number | null): Comment {
-  return {
-    id: row.id,
-    game_id: row.gameId,
-    parent_id: row.parentId,
-    author: creatorOf(row.author),
-    reply_to: row.replyTo ? creatorOf(row.replyTo) : null,
-    body: row.body,
-    created_at: row.createdAt.toISOString(),
-    like_count: row.likeCount,
-    reply_count: row.replyCount,
-    liked: row.liked,
-    can_delete: viewerId !== null && (viewerId === row.authorId || viewerId === creatorId),
-    by_creator: row.authorId === creatorId,
-  };
-}
 
 /** One more row than a page, to know whether a next page exists without counting. */
 function pageOf<T>(rows: T[], cursorOf: (last: T) => string): { list: T[]; next: string | null } {
@@ -96,13 +78,13 @@ export function createCommentService(deps: CommentServiceDeps) {
     /**
      * The first page of each order comes from the read cache, whoever asks, and so do a member's
      * likes among its comments (one lookup per member and lifetime); who may delete is known from
-     * the kept author ids.
+     * the kept author ids. The view is written by `comment-page-answers.ts`.
      */
     async list(
       query: { game_id: number; order: CommentOrder; cursor?: string | undefined },
       viewer: Viewer | null,
       locale: Locale,
-    ): Promise<CommentPage> {
+    ): Promise<CommentPageView> {
       const work = await workCounts(db, cache, query.game_id);
       const kind: PageList = query.order;
       const page = query.cursor
@@ -127,14 +109,7 @@ export function createCommentService(deps: CommentServiceDeps) {
           ? await lookUp()
           : await cache.viewerLikes.onPage(liker, work.gameId, query.order, page, lookUp);
       }
-      const viewerId = viewer?.userId ?? null;
-      return {
-        list: page.rows.map((row) =>
-          toComment({ ...row, liked: liked.has(row.id) }, work.creatorId, viewerId),
-        ),
-        next_cursor: page.next,
-        comment_count: work.commentCount,
-      };
+      return { page, shared: !query.cursor, work, liked, viewerId: viewer?.userId ?? null };
     },
 
     async replies(

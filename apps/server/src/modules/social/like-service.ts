@@ -8,7 +8,7 @@ import { failingAs } from './failures.js';
 import { deleteLike, hasLiked, insertLike } from './like-queries.js';
 import { notify } from './notification-queries.js';
 import { actorOf } from './people.js';
-import { droppingAfter, type SocialReadCache } from './social-read-cache.js';
+import { droppingAfter, type SocialReadCache, type WorkCounts } from './social-read-cache.js';
 import { likerOf, type Viewer } from './viewer.js';
 import { workCounts } from './work-counts.js';
 
@@ -16,6 +16,12 @@ async function publishedGame(db: Db | Tx, gameId: number) {
   const game = await findPublishedGame(db, gameId);
   if (!game) throw new AppError(STATUS.GAME_NOT_FOUND);
   return game;
+}
+
+/** A work's counts as one viewer reads them, before they are written. */
+export interface WorkSocialView {
+  work: WorkCounts;
+  liked: boolean;
 }
 
 /** Likes on works: the row and the work's count change together, or neither does. */
@@ -27,21 +33,17 @@ export function createLikeService(deps: {
 }) {
   const { db, now, log, cache } = deps;
   return {
-    /** The counts and a member's own like come from the read cache. */
-    async read(gameId: number, viewer: Viewer | null): Promise<WorkSocial> {
+    /**
+     * The counts (the read cache's own object, shared by every viewer in its lifetime) and a
+     * member's own like, kept beside them; `work-social-answers.ts` writes the pair.
+     */
+    async read(gameId: number, viewer: Viewer | null): Promise<WorkSocialView> {
       const work = await workCounts(db, cache, gameId);
       const liker = likerOf(viewer);
-      return {
-        game_id: work.gameId,
-        like_count: work.likeCount,
-        comment_count: work.commentCount,
-        liked:
-          liker === null
-            ? false
-            : await cache.viewerLikes.work(liker, work.gameId, () =>
-                hasLiked(db, liker, work.gameId),
-              ),
-      };
+      const liked =
+        liker !== null &&
+        (await cache.viewerLikes.work(liker, work.gameId, () => hasLiked(db, liker, work.gameId)));
+      return { work, liked };
     },
 
     /**

@@ -1,14 +1,7 @@
 import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
-import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-
-type Encoding = 'br' | 'gzip' | 'identity';
+import { acceptedEncoding, compress, type Encoding } from './written-answer.js';
 
 interface Entry {
   bodies: Record<Encoding, Buffer>;
@@ -24,8 +17,6 @@ type Load = () => Promise<string>;
  */
 const MAX_ENTRIES = 1_000;
 const MAX_BYTES = 32 * 2 ** 20;
-
-const encodings = new Negotiator<'br' | 'gzip'>({ supportedValues: ['br', 'gzip'] });
 
 /**
  * Public catalogue reads, cached per process for a short time and served with a content ETag.
@@ -70,8 +61,7 @@ export class ResponseCache {
       .header('vary', 'accept-encoding')
       .header('content-type', 'application/json; charset=utf-8');
     if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
-    const accepted = request.headers['accept-encoding'];
-    const encoding: Encoding = (accepted && encodings.negotiate(accepted)) || 'identity';
+    const encoding = acceptedEncoding(request);
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
     return reply.send(entry.bodies[encoding]);
   }
@@ -90,11 +80,7 @@ export class ResponseCache {
 
 async function fill(load: Load): Promise<Entry> {
   const identity = Buffer.from(await load());
-  const [br, gz] = await Promise.all([
-    // Quality 5 compresses a catalogue page within a millisecond and nearly as well as 11.
-    brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
-    gzipAsync(identity),
-  ]);
+  const [br, gz] = await Promise.all([compress(identity, 'br'), compress(identity, 'gzip')]);
   const etag = `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
   return { bodies: { br, gzip: gz, identity }, etag };
 }

@@ -5,6 +5,7 @@ import type { AuthContext } from './request-context.js';
 import type { ResponseCache } from './response-cache.js';
 import { type ResponseWriter, responseWriter } from './response-writer.js';
 import { parseInput } from './validation.js';
+import { JSON_TYPE, WrittenAnswer } from './written-answer.js';
 
 export interface RouteInput<C extends CallDef> {
   query: CallQuery<C>;
@@ -39,23 +40,22 @@ function parseBody<C extends CallDef>(call: C, request: FastifyRequest): CallBod
 }
 
 /** The call's answer writer, checked against the contract as the app was told to. */
-function writerOf<C extends CallDef>(app: FastifyInstance, call: C): ResponseWriter<C> {
+export function writerOf<C extends CallDef>(app: FastifyInstance, call: C): ResponseWriter<C> {
   // Registered by the app like the auth gate; a route outside such an app is a wiring fault.
   if (!app.responseContract) throw new Error(`no response contract for ${call.path}`);
   return responseWriter(call, app.responseContract);
 }
 
-const JSON_TYPE = 'application/json; charset=utf-8';
-
 /**
  * A thin route: check the token when the call's contract needs one, validate with the contract,
- * run one service function, write the result in the envelope through the contract's serializer.
- * The path, method and both shapes come from the contract, so server and browser cannot drift.
+ * run one service function, write the result in the envelope through the contract's serializer
+ * (or send an answer the handler kept, already written by that serializer). The path, method and
+ * both shapes come from the contract, so server and browser cannot drift.
  */
 export function defineRoute<C extends CallDef>(
   app: FastifyInstance,
   call: C,
-  handler: (input: RouteInput<C>) => Promise<CallData<C>>,
+  handler: (input: RouteInput<C>) => Promise<CallData<C> | WrittenAnswer<C>>,
   /** A larger body than the server's default, for the few calls that carry a document. */
   options: { bodyLimit?: number } = {},
 ): void {
@@ -69,6 +69,7 @@ export function defineRoute<C extends CallDef>(
       const query = parseQuery(call, request);
       const body = parseBody(call, request);
       const data = await handler({ query, body, auth: authOf(call, request), request, reply });
+      if (data instanceof WrittenAnswer) return data.send(request, reply);
       return reply.type(JSON_TYPE).send(write(data, request.locale));
     },
   });
