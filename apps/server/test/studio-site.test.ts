@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildStudioSite } from '../src/platform/http/studio-site.js';
 import { tempDir } from './support/database.js';
+import { buildGame } from './support/factories.js';
 import { api } from './support/http.js';
 import { signedIn } from './support/profiles.js';
 import { startTestServer, type TestServer } from './support/server.js';
@@ -53,6 +54,19 @@ describe('CORS on the API', () => {
     expect(works.status).toBe(200);
     expect(works.headers.get('access-control-allow-origin')).toBe(STUDIO);
     expect(works.headers.get('vary')).toMatch(/origin/i);
+  });
+
+  it('keeps Vary: Origin on answers that also vary by encoding', async () => {
+    // The home read and a work's counts are written once and sent compressed or not.
+    const headers = { origin: STUDIO, 'accept-encoding': 'identity' };
+    const game = await buildGame(server.database.db);
+    const home = await api(server, CALLS.home, { headers });
+    const counts = await api(server, CALLS.workSocial, { query: { game_id: game.id }, headers });
+    for (const answer of [home, counts]) {
+      expect(answer.status).toBe(200);
+      const vary = (answer.headers.get('vary') ?? '').toLowerCase().split(/\s*,\s*/);
+      expect(vary).toEqual(expect.arrayContaining(['origin', 'accept-encoding']));
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { addVary } from './vary.js';
 
 /** What the studio's calls send beyond the CORS-safelisted headers. */
 const ALLOWED_HEADERS = 'Authorization, Content-Type, Accept-Language';
@@ -22,7 +23,7 @@ export function registerStudioCors(
   app.addHook('onRequest', (request, reply, done) => {
     if (!request.url.startsWith(apiPath)) return done();
     // Caches must keep the studio's answer apart from the player site's.
-    reply.header('vary', 'origin');
+    addVary(reply, 'origin');
     if (request.headers.origin !== studioOrigin) return done();
     reply.header('access-control-allow-origin', studioOrigin);
     // The export downloads are named by this header; the studio reads it.

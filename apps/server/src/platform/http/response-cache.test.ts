@@ -9,6 +9,7 @@ function fakeReply() {
     headers: {},
   };
   const reply = {
+    getHeader: (k: string) => sent.headers[k],
     header(k: string, v: string) {
       sent.headers[k] = v;
       return reply;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import { addVary } from './vary.js';
 import { acceptedEncoding, compress, type Encoding } from './written-answer.js';
 
 interface Entry {
@@ -55,10 +56,9 @@ export class ResponseCache {
     load: () => Promise<string>,
   ): Promise<FastifyReply> {
     const entry = await this.get(key, load);
-    reply
+    addVary(reply, 'accept-encoding')
       .header('etag', entry.etag)
       .header('cache-control', 'no-cache')
-      .header('vary', 'accept-encoding')
       .header('content-type', 'application/json; charset=utf-8');
     if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
     const encoding = acceptedEncoding(request);

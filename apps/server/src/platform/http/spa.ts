@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { registerBuiltAssets, withRuntimeConfig } from './built-site.js';
 import { headTags, type PageMetaSource, splitTemplate } from './page-head.js';
+import { addVary } from './vary.js';
 
 export interface WebConfig {
   basePath: string;
@@ -63,9 +64,8 @@ export async function registerSpa(
       return reply.callNotFound();
     }
     const html = await pageHtml(url.split('?', 1)[0] ?? '/', request.locale);
-    return reply
+    return addVary(reply, 'accept-language')
       .header('cache-control', 'no-cache')
-      .header('vary', 'accept-language')
       .type('text/html; charset=utf-8')
       .send(html);
   };

@@ -3,6 +3,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
 import type { CallDef } from '@taleforge/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { addVary } from './vary.js';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -46,7 +47,7 @@ export class WrittenAnswer<C extends CallDef = CallDef> {
   }
 
   async send(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-    reply.type(JSON_TYPE).header('vary', 'accept-encoding');
+    addVary(reply.type(JSON_TYPE), 'accept-encoding');
     const encoding =
       this.identity.length < COMPRESS_FROM_BYTES ? 'identity' : acceptedEncoding(request);
     const body = encoding === 'identity' ? this.identity : await this.body(encoding);
