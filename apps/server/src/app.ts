@@ -415,7 +415,8 @@ export async function buildApp({
                 ),
               app.log,
               metrics.jobFailed,
-              config.MEDIA_SWEEP_HOURS * 3_600_000,
+              // Not a whole interval: a node restarted daily (a deploy) would never reach its turn.
+              Math.min(config.MEDIA_SWEEP_HOURS * 3_600_000, 3_600_000),
             ),
           ]
         : []),

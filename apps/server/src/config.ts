@@ -143,8 +143,9 @@ const envSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   /**
-   * Hours between sweeps of content-hash media no row names any more (replaced avatars, covers);
-   * 0 turns the sweep off, as an install sharing its bucket with another must (decision 35).
+   * Hours between sweeps of content-hash media no row names any more (replaced avatars, covers),
+   * the first an hour after start (or one interval, if shorter); 0 turns the sweep off, as an
+   * install sharing its bucket with another must (decision 35).
    */
   MEDIA_SWEEP_HOURS: z.coerce.number().min(0).max(480).default(24),
   /** A public origin (CDN) in front of the bucket: media requests are redirected there. */

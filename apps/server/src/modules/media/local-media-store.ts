@@ -1,6 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, readdir, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import {
+  copyFile,
+  link,
+  mkdir,
+  readdir,
+  rename,
+  rm,
+  stat,
+  utimes,
+  writeFile,
+} from 'node:fs/promises';
 import path from 'node:path';
 import {
   isStoredName,
@@ -9,6 +19,9 @@ import {
   type MediaStore,
   mediaName,
 } from './media-store.js';
+
+/** A removal's aside file: `.<name>.<12 hex digits>.sweep`. */
+const ASIDE = /^\.(.+)\.[0-9a-f]{12}\.sweep$/;
 
 /** Media in a directory of the local disk, by content hash or key: the embedded default. */
 export function createLocalMediaStore(dir: string): MediaStore {
@@ -35,6 +48,24 @@ export function createLocalMediaStore(dir: string): MediaStore {
       await rm(temp, { force: true });
       throw error;
     }
+  }
+
+  /**
+   * A file a removal moved aside and never finished with (its node was killed): the removal had
+   * not decided, so the file goes back when its name is missing; a put since wrote the same bytes
+   * under the name, and the aside copy goes. Sweeps never overlap, so none is still deciding.
+   */
+  async function settleAside(entry: string) {
+    const name = ASIDE.exec(entry)?.[1];
+    if (!name || !MEDIA_NAME.test(name)) return;
+    const aside = path.join(dir, entry);
+    // A link, not a rename: it never replaces a file a put writes meanwhile (and renewed).
+    const back = await link(aside, path.join(dir, name)).then(
+      () => true,
+      (error: NodeJS.ErrnoException) => error.code === 'EEXIST',
+    );
+    // Otherwise it stays aside for the next listing: no reason to fail this sweep.
+    if (back) await rm(aside, { force: true });
   }
 
   return {
@@ -65,6 +96,8 @@ export function createLocalMediaStore(dir: string): MediaStore {
       if (file) await rm(file, { force: true });
     },
     async listNames() {
+      const entries = await readdir(dir).catch(() => [] as string[]);
+      await Promise.all(entries.map(settleAside));
       const names = (await readdir(dir).catch(() => [] as string[])).filter((n) =>
         MEDIA_NAME.test(n),
       );

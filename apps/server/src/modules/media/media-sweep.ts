@@ -9,12 +9,24 @@ import type { MediaStore } from './media-store.js';
  */
 export const MEDIA_SWEEP_GRACE_MS = 24 * 3600 * 1000;
 
+/**
+ * A sweep that finds more than this share of the store unreferenced (and more than
+ * MEDIA_SWEEP_MOST_FILES files) removes nothing: normal churn leaves a few replaced avatars and
+ * covers a day, while a database that is not this store's, or a bucket another install shares,
+ * makes most files look unreferenced, and removing them could not be undone.
+ */
+export const MEDIA_SWEEP_MOST_SHARE = 0.25;
+export const MEDIA_SWEEP_MOST_FILES = 20;
+
 export interface MediaSweepDeps {
   db: Pick<Db, 'execute'>;
   media: MediaStore;
   now: () => Date;
   /** Where the line saying what was removed goes (the app's logger). */
-  log: { info(fields: object, message: string): void };
+  log: {
+    info(fields: object, message: string): void;
+    error(fields: object, message: string): void;
+  };
   graceMs?: number;
 }
 
@@ -23,6 +35,8 @@ export interface MediaSweep {
   files: number;
   /** Those no row names and older than the grace period: removed, or only counted on a dry run. */
   removed: string[];
+  /** True when there were too many of those to be believed, and none was removed. */
+  refused: boolean;
 }
 
 /**
@@ -41,6 +55,18 @@ export async function sweepMedia(
   const candidates = stored.filter(
     ({ name, touchedAt }) => touchedAt < cutoff && !referenced.has(name),
   );
+  if (
+    candidates.length > MEDIA_SWEEP_MOST_FILES &&
+    candidates.length > stored.length * MEDIA_SWEEP_MOST_SHARE
+  ) {
+    log.error(
+      { files: stored.length, unreferenced: candidates.length, dryRun: Boolean(options.dryRun) },
+      `media sweep: ${candidates.length} of ${stored.length} files are unreferenced, more than a quarter: ` +
+        "nothing removed. Is the database not this store's own (a restored or another install's), " +
+        'or is the bucket shared with another install?',
+    );
+    return { files: stored.length, removed: [], refused: true };
+  }
   const removed: string[] = [];
   for (const { name } of candidates) {
     if (options.dryRun || (await media.removeIfUntouchedSince(name, cutoff))) removed.push(name);
@@ -58,5 +84,5 @@ export async function sweepMedia(
         : `media sweep: removed ${removed.length} unreferenced files`,
     );
   }
-  return { files: stored.length, removed };
+  return { files: stored.length, removed, refused: false };
 }
