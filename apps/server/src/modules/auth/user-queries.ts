@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
 import { STATUS } from '@taleforge/contracts/status';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/client.js';
 import { loginFailures, userIdentities, users } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/http/app-error.js';

@@ -73,6 +73,8 @@ export function useQueueAction<A>(
     run: action.mutate,
     pending: action.isPending,
     error:
-      failed && !leftTheQueue(failed) && !isNotAdmin(failed) ? errorText(failed) : (null as string | null),
+      failed && !leftTheQueue(failed) && !isNotAdmin(failed)
+        ? errorText(failed)
+        : (null as string | null),
   };
 }
