@@ -65,3 +65,14 @@ export function deviceId(): string {
 /** An administrator's session: the studio then offers moderation (the server checks again). */
 export const isAdminSession = (signed: Session): boolean =>
   signed?.user.user_info_resp?.role === 'admin';
+
+/**
+ * The server refused the account as an administrator (its role was revoked since sign-in): the
+ * studio forgets the role, so the header drops Moderation and the page says "not allowed".
+ */
+export function forgetAdminRole(): void {
+  const signed = session.get();
+  if (!signed || !isAdminSession(signed)) return;
+  const info = { ...signed.user.user_info_resp, role: 'user' as const };
+  session.save(signed.token, { ...signed.user, user_info_resp: info });
+}

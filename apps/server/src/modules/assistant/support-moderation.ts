@@ -3,7 +3,7 @@ import { type Locale, SOCIAL_LIMITS } from '@taleforge/contracts/constants';
 import { STATUS } from '@taleforge/contracts/status';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/app-error.js';
-import { isAdmin } from '../auth/index.js';
+import { requireAdmin } from '../auth/index.js';
 import { decodePageCursor, encodePageCursor } from '../social/index.js';
 import { closeReport, listOpenReports, reportExists } from './report-queries.js';
 
@@ -15,12 +15,9 @@ type SupportPage = CallData<typeof moderationSupportCall>;
  */
 export function createSupportModeration(deps: { db: Db; now: () => Date }) {
   const { db, now } = deps;
-  const requireAdmin = async (userId: number) => {
-    if (!(await isAdmin(db, userId))) throw new AppError(STATUS.MODERATION_NOT_ADMIN);
-  };
   return {
     async list(adminId: number, cursor: string | undefined, locale: Locale): Promise<SupportPage> {
-      await requireAdmin(adminId);
+      await requireAdmin(db, adminId);
       const after = cursor ? decodePageCursor('support', 0, cursor, locale) : null;
       const size = SOCIAL_LIMITS.pageSize;
       const rows = await listOpenReports(db, { afterId: after?.id ?? null, limit: size + 1 });
@@ -47,7 +44,7 @@ export function createSupportModeration(deps: { db: Db; now: () => Date }) {
     },
 
     async handle(adminId: number, reportId: number) {
-      await requireAdmin(adminId);
+      await requireAdmin(db, adminId);
       if (await closeReport(db, reportId, { by: adminId, at: now() })) {
         return { report_id: reportId, handled: true as const };
       }

@@ -6,4 +6,4 @@ export {
   type PublicUser,
   setProfileFields,
 } from './profile-writes.js';
-export { ensureSystemUser, isAdmin } from './user-queries.js';
+export { ensureSystemUser, requireAdmin } from './user-queries.js';

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { STATUS } from '@taleforge/contracts/status';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/client.js';
 import { loginFailures, userIdentities, users } from '../../platform/db/schema/index.js';
+import { AppError } from '../../platform/http/app-error.js';
 
 export type UserRow = typeof users.$inferSelect;
 type NewUser = Omit<typeof users.$inferInsert, 'id' | 'publicId'>;
@@ -99,10 +101,13 @@ export async function ensureSystemUser(
   return row!.id;
 }
 
-/** Whether the account is an administrator now (read each time: a revoked role counts at once). */
-export async function isAdmin(db: Db, userId: number): Promise<boolean> {
+/**
+ * Refuses (6601) an account that is not an administrator now: read each time, so a revoked role
+ * stops the next call at once. Every moderation call starts with it.
+ */
+export async function requireAdmin(db: Db, userId: number): Promise<void> {
   const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId));
-  return row?.role === 'admin';
+  if (row?.role !== 'admin') throw new AppError(STATUS.MODERATION_NOT_ADMIN);
 }
 
 /** Makes the account with this email (any case) an admin; false when there is none. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../platform/db/client.js';
 import { commentReports, comments, games, users } from '../../platform/db/schema/index.js';
@@ -71,29 +71,60 @@ export async function listReportedComments(
 
 export type ReportedRow = Awaited<ReturnType<typeof listReportedComments>>[number];
 
+type Closing = { by: number; at: Date; outcome: 'removed' | 'dismissed' };
+
+const closing = (close: Closing) => ({
+  handledAt: close.at,
+  handledBy: close.by,
+  outcome: close.outcome,
+});
+
 /**
  * Closes every open report of a comment with one outcome; answers how many it closed. Run
  * under the comment's row lock, so of two moderators on one item the second closes none.
  */
-export async function closeOpenReports(
-  tx: Tx,
-  commentId: number,
-  close: { by: number; at: Date; outcome: 'removed' | 'dismissed' },
-): Promise<number> {
+export async function closeOpenReports(tx: Tx, commentId: number, close: Closing): Promise<number> {
   const closed = await tx
     .update(commentReports)
-    .set({ handledAt: close.at, handledBy: close.by, outcome: close.outcome })
+    .set(closing(close))
     .where(and(eq(commentReports.commentId, commentId), isNull(commentReports.handledAt)))
-    .returning({ reporterId: commentReports.reporterId });
+    .returning({ id: commentReports.commentId });
   return closed.length;
 }
 
-/** A moderator already closed a report of this comment (a later call on it came second). */
-export async function wasHandled(tx: Tx, commentId: number): Promise<boolean> {
+/**
+ * Closes the open reports of a top comment's replies, which its removal takes down with it:
+ * left open they would wait unseen, and a later call on such a reply would not know a moderator
+ * had decided. Run under the top comment's row lock, which posting a reply takes too.
+ */
+export async function closeRepliesReports(tx: Tx, topId: number, close: Closing): Promise<void> {
+  const replies = tx.select({ id: comments.id }).from(comments).where(eq(comments.parentId, topId));
+  await tx
+    .update(commentReports)
+    .set(closing(close))
+    .where(and(inArray(commentReports.commentId, replies), isNull(commentReports.handledAt)));
+}
+
+/**
+ * Whether a moderator closed a report of this comment: with a removal only (`removed`), or with
+ * either outcome. A comment gone with a dismissed report was deleted by its author or creator.
+ */
+export async function wasHandled(
+  tx: Tx,
+  commentId: number,
+  outcome: 'removed' | 'either',
+): Promise<boolean> {
   const [row] = await tx
     .select({ id: commentReports.commentId })
     .from(commentReports)
-    .where(and(eq(commentReports.commentId, commentId), isNotNull(commentReports.handledAt)))
+    .where(
+      and(
+        eq(commentReports.commentId, commentId),
+        outcome === 'removed'
+          ? eq(commentReports.outcome, 'removed')
+          : isNotNull(commentReports.handledAt),
+      ),
+    )
     .limit(1);
   return row !== undefined;
 }

@@ -11,14 +11,15 @@ import {
   SOCIAL_LIMITS,
 } from '@taleforge/contracts/constants';
 import { STATUS } from '@taleforge/contracts/status';
-import type { Db } from '../../platform/db/client.js';
+import type { Db, Tx } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/app-error.js';
-import { isAdmin } from '../auth/index.js';
+import { requireAdmin } from '../auth/index.js';
 import { localize } from '../games/index.js';
 import { lockThread, softDelete } from './comment-transactions.js';
 import { isVisible } from './comment-writes.js';
 import {
   closeOpenReports,
+  closeRepliesReports,
   listReportedComments,
   queueKey,
   type ReportedRow,
@@ -33,9 +34,13 @@ type Resolved = CallData<typeof moderationCommentResolveCall>;
 
 const isoOfMicros = (micros: string) => new Date(Number(BigInt(micros) / 1000n)).toISOString();
 
-/** Read each time from the account, like the admin take-down: a revoked role stops at once. */
-export async function requireAdmin(db: Db, userId: number): Promise<void> {
-  if (!(await isAdmin(db, userId))) throw new AppError(STATUS.MODERATION_NOT_ADMIN);
+const notFound = () => new AppError(STATUS.MODERATION_NOT_FOUND);
+
+/** 6602 when a moderator's earlier decision is why there is nothing to do, else 6603. */
+async function nothingToDo(tx: Tx, commentId: number, outcome: 'removed' | 'either') {
+  return (await wasHandled(tx, commentId, outcome))
+    ? new AppError(STATUS.MODERATION_ALREADY_HANDLED)
+    : notFound();
 }
 
 function toReported(row: ReportedRow, locale: Locale): ReportedComment {
@@ -91,17 +96,21 @@ export function createCommentModeration(deps: { db: Db; now: () => Date; cache: 
         return db.transaction(async (tx) => {
           const { top, current } = await lockThread(tx, commentId, touch);
           if (!isVisible(top) || !isVisible(current)) {
-            // Taken down by the moderator who came first, or by its author or creator before.
-            const first = current !== null && (await wasHandled(tx, current.id));
-            throw new AppError(
-              first ? STATUS.MODERATION_ALREADY_HANDLED : STATUS.MODERATION_NOT_FOUND,
-            );
+            // Removed by the moderator who came first, or deleted by its author or creator.
+            throw current ? await nothingToDo(tx, current.id, 'removed') : notFound();
           }
           const at = now();
           const outcome = action === 'remove' ? 'removed' : 'dismissed';
-          const closed = await closeOpenReports(tx, current.id, { by: adminId, at, outcome });
-          if (closed === 0) throw new AppError(STATUS.MODERATION_ALREADY_HANDLED);
-          if (action === 'remove') await softDelete(tx, { top, current }, adminId, at);
+          const close = { by: adminId, at, outcome } as const;
+          const closed = await closeOpenReports(tx, current.id, close);
+          if (closed === 0) {
+            // Dismissed by the moderator who came first, or never reported at all.
+            throw await nothingToDo(tx, current.id, 'either');
+          }
+          if (action === 'remove') {
+            await softDelete(tx, { top, current }, adminId, at);
+            if (current.parentId === null) await closeRepliesReports(tx, current.id, close);
+          }
           return { comment_id: current.id, outcome, closed_reports: closed };
         });
       });

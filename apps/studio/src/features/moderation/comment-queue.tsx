@@ -1,13 +1,9 @@
 import type { ModerationAction, ReportedComment } from '@taleforge/contracts';
-import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { config } from '../../shared/config';
-import { useErrorText } from '../../shared/ui/error-message';
 import type { ModerationApi } from './moderation-api';
 import { QueueList } from './queue-list';
-import { leftTheQueue } from './statuses';
-import { useQueue } from './use-queue';
+import { type Notice, useQueue, useQueueAction } from './use-queue';
 import { useWhen } from './when';
 
 /** Reported comments, most reported first: Remove takes the comment down, Dismiss keeps it. */
@@ -19,25 +15,20 @@ export function CommentQueue({ api }: { api: ModerationApi }) {
     api.comments,
     (c) => c.comment_id,
   );
-  // A key of ours, or the server's own words: shown in the language chosen now.
-  const [notice, setNotice] = useState<{ key: string } | { text: string } | null>(null);
   return (
     <QueueList
       query={queue.query}
       count={queue.items.length}
       empty={t('moderation.comments.empty')}
       label={t('moderation.tab.comments')}
-      notice={notice === null ? '' : 'key' in notice ? t(notice.key) : notice.text}
+      notice={queue.notice}
     >
       {queue.items.map((item) => (
         <ReportedItem
           key={item.comment_id}
           item={item}
           api={api}
-          onLeave={(message) => {
-            setNotice(message);
-            queue.leave(item.comment_id);
-          }}
+          onLeave={(why) => queue.leave(item.comment_id, why)}
         />
       ))}
     </QueueList>
@@ -47,23 +38,18 @@ export function CommentQueue({ api }: { api: ModerationApi }) {
 function ReportedItem(props: {
   item: ReportedComment;
   api: ModerationApi;
-  onLeave: (notice: { key: string } | { text: string }) => void;
+  onLeave: (why: Notice) => void;
 }) {
   const { item, api, onLeave } = props;
   const { t } = useTranslation();
   const when = useWhen();
-  const errorText = useErrorText();
   const author = item.author.nick_name || item.author.taleforge_id;
-  const act = useMutation({
-    mutationFn: (action: ModerationAction) => api.resolve(item.comment_id, action),
-    onSuccess: (_, action) =>
-      onLeave({
-        key: action === 'remove' ? 'moderation.comments.removed' : 'moderation.comments.dismissed',
-      }),
-    onError: (error) => {
-      if (leftTheQueue(error)) onLeave({ text: errorText(error) });
-    },
-  });
+  const act = useQueueAction(
+    (action: ModerationAction) => api.resolve(item.comment_id, action),
+    (action) =>
+      action === 'remove' ? 'moderation.comments.removed' : 'moderation.comments.dismissed',
+    onLeave,
+  );
   return (
     <li className="card queue-item">
       <div className="queue-item-head">
@@ -96,25 +82,25 @@ function ReportedItem(props: {
           <time dateTime={item.first_reported_at}>{when(item.first_reported_at)}</time>
         </dd>
       </dl>
-      {act.error && !leftTheQueue(act.error) ? (
+      {act.error !== null && (
         <p className="error-message" role="alert">
-          {errorText(act.error)}
+          {act.error}
         </p>
-      ) : null}
+      )}
       <div className="queue-actions">
         <button
           type="button"
           className="btn btn-danger"
-          disabled={act.isPending}
-          onClick={() => act.mutate('remove')}
+          disabled={act.pending}
+          onClick={() => act.run('remove')}
         >
           {t('moderation.comments.remove')}
         </button>
         <button
           type="button"
           className="btn btn-ghost"
-          disabled={act.isPending}
-          onClick={() => act.mutate('dismiss')}
+          disabled={act.pending}
+          onClick={() => act.run('dismiss')}
         >
           {t('moderation.comments.dismiss')}
         </button>

@@ -1,6 +1,6 @@
 import type { ReportedComment, SupportReport } from '@taleforge/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -173,5 +173,30 @@ describe('<ModerationPage/>', () => {
     expect(screen.queryByRole('link', { name: 'Moderation' })).toBeNull();
     expect(screen.queryByText('Reported words 1')).toBeNull();
     await waitFor(() => expect(server.calls).toEqual([]));
+  });
+
+  it('an admin whose role was revoked meets "not allowed", not a raw error, on reading or acting', async () => {
+    const revoked = new ApiError(6601, 'Only moderators can see reports. Sign in as a moderator');
+    session.save('token', user('admin'));
+    const reading = serverQueue([reported(1, 1)]);
+    reading.api.comments = async () => {
+      throw revoked;
+    };
+    await show(reading.api, '/moderation');
+    expect((await screen.findByRole('alert')).textContent).toContain('Not allowed');
+    expect(screen.queryByText(revoked.message)).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Moderation' })).toBeNull();
+    cleanup();
+
+    session.save('token', user('admin'));
+    const acting = serverQueue([reported(2, 1)]);
+    acting.api.resolve = async () => {
+      throw revoked;
+    };
+    await show(acting.api, '/moderation');
+    fireEvent.click(await screen.findByRole('button', { name: 'Dismiss' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Not allowed');
+    expect(screen.queryByText('Reported words 2')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Moderation' })).toBeNull();
   });
 });

@@ -1,12 +1,8 @@
 import type { SupportReport } from '@taleforge/contracts';
-import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useErrorText } from '../../shared/ui/error-message';
 import type { ModerationApi } from './moderation-api';
 import { QueueList } from './queue-list';
-import { leftTheQueue } from './statuses';
-import { useQueue } from './use-queue';
+import { type Notice, useQueue, useQueueAction } from './use-queue';
 import { useWhen } from './when';
 
 /** Problems players sent from the assistant, oldest first, each marked handled once read. */
@@ -14,25 +10,20 @@ export function SupportQueue({ api }: { api: ModerationApi }) {
   const { t, i18n } = useTranslation();
   // Per language: titles and the server's words come in the language asked for.
   const queue = useQueue(['moderation', 'support', i18n.language], api.support, (r) => r.id);
-  // A key of ours, or the server's own words: shown in the language chosen now.
-  const [notice, setNotice] = useState<{ key: string } | { text: string } | null>(null);
   return (
     <QueueList
       query={queue.query}
       count={queue.items.length}
       empty={t('moderation.support.empty')}
       label={t('moderation.tab.support')}
-      notice={notice === null ? '' : 'key' in notice ? t(notice.key) : notice.text}
+      notice={queue.notice}
     >
       {queue.items.map((report) => (
         <SupportItem
           key={report.id}
           report={report}
           api={api}
-          onLeave={(message) => {
-            setNotice(message);
-            queue.leave(report.id);
-          }}
+          onLeave={(why) => queue.leave(report.id, why)}
         />
       ))}
     </QueueList>
@@ -42,19 +33,16 @@ export function SupportQueue({ api }: { api: ModerationApi }) {
 function SupportItem(props: {
   report: SupportReport;
   api: ModerationApi;
-  onLeave: (notice: { key: string } | { text: string }) => void;
+  onLeave: (why: Notice) => void;
 }) {
   const { report, api, onLeave } = props;
   const { t } = useTranslation();
   const when = useWhen();
-  const errorText = useErrorText();
-  const handle = useMutation({
-    mutationFn: () => api.handle(report.id),
-    onSuccess: () => onLeave({ key: 'moderation.support.handled' }),
-    onError: (error) => {
-      if (leftTheQueue(error)) onLeave({ text: errorText(error) });
-    },
-  });
+  const handle = useQueueAction(
+    () => api.handle(report.id),
+    () => 'moderation.support.handled',
+    onLeave,
+  );
   const player = report.player.nick_name || report.player.taleforge_id;
   return (
     <li className="card queue-item">
@@ -90,17 +78,17 @@ function SupportItem(props: {
           </ol>
         </details>
       )}
-      {handle.error && !leftTheQueue(handle.error) ? (
+      {handle.error !== null && (
         <p className="error-message" role="alert">
-          {errorText(handle.error)}
+          {handle.error}
         </p>
-      ) : null}
+      )}
       <div className="queue-actions">
         <button
           type="button"
           className="btn btn-primary"
-          disabled={handle.isPending}
-          onClick={() => handle.mutate()}
+          disabled={handle.pending}
+          onClick={() => handle.run()}
         >
           {t('moderation.support.markHandled')}
         </button>
