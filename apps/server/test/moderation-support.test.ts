@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { supportReports } from '../src/platform/db/schema/index.js';
 import { databaseFingerprint } from './support/db-fingerprint.js';
 import { api } from './support/http.js';
-import { moderationCalls } from './support/moderation.js';
+import { everyPage, moderationCalls } from './support/moderation.js';
 import { signedIn } from './support/profiles.js';
 import { startTestServer, type TestServer } from './support/server.js';
 
@@ -41,16 +41,7 @@ const handle = (who: Player, id: number, lang?: string) =>
     ...(lang ? { lang } : {}),
   });
 
-async function everyOpen(who: Player) {
-  const items = [];
-  let cursor: string | undefined;
-  do {
-    const page = await list(who, cursor);
-    items.push(...page.data!.list);
-    cursor = page.data!.next_cursor ?? undefined;
-  } while (cursor);
-  return items;
-}
+const everyOpen = (who: Player) => everyPage((cursor) => list(who, cursor));
 
 describe('support reports', () => {
   it('an admin reads open reports oldest first with the player, pages, and marks one handled', async () => {

@@ -2,7 +2,7 @@ import { CALLS, type ModerationAction } from '@taleforge/contracts';
 import type { CommentReportReason } from '@taleforge/contracts/constants';
 import { eq } from 'drizzle-orm';
 import { users } from '../../src/platform/db/schema/index.js';
-import { api } from './http.js';
+import { api, type EnvelopeResponse } from './http.js';
 import { signedIn } from './profiles.js';
 import type { TestServer } from './server.js';
 
@@ -30,17 +30,7 @@ export function moderationCalls(server: TestServer) {
     });
 
   /** Every page of the queue, walked with its cursors. */
-  async function wholeQueue(who: Player) {
-    const items = [];
-    let cursor: string | undefined;
-    do {
-      const page = await queue(who, cursor);
-      if (page.status !== 200) throw new Error(page.desc);
-      items.push(...page.data!.list);
-      cursor = page.data!.next_cursor ?? undefined;
-    } while (cursor);
-    return items;
-  }
+  const wholeQueue = (who: Player) => everyPage((cursor) => queue(who, cursor));
 
   const resolve = (who: Player, commentId: number, action: ModerationAction, lang?: string) =>
     api(server, CALLS.moderationCommentResolve, {
@@ -50,4 +40,19 @@ export function moderationCalls(server: TestServer) {
     });
 
   return { admin, report, queue, wholeQueue, resolve };
+}
+
+/** Every item of a moderation list, its pages walked with their cursors; a refused page throws. */
+export async function everyPage<T>(
+  page: (cursor?: string) => Promise<EnvelopeResponse<{ list: T[]; next_cursor: string | null }>>,
+): Promise<T[]> {
+  const items: T[] = [];
+  let cursor: string | undefined;
+  do {
+    const answer = await page(cursor);
+    if (answer.status !== 200) throw new Error(answer.desc);
+    items.push(...answer.data!.list);
+    cursor = answer.data!.next_cursor ?? undefined;
+  } while (cursor);
+  return items;
 }
