@@ -66,6 +66,7 @@ import { NODE_LOCK } from './platform/db/node-locks.js';
 import { authGate, optionalAuth } from './platform/http/auth-gate.js';
 import { readIndexHtml } from './platform/http/built-site.js';
 import { registerStudioCors } from './platform/http/cors.js';
+import { endConnectionsOnceIdle } from './platform/http/drain.js';
 import { frameworkErrors, installErrorHandler } from './platform/http/error-handler.js';
 import { installInputPolicy } from './platform/http/input-policy.js';
 import { requestContext } from './platform/http/request-context.js';
@@ -127,6 +128,7 @@ export async function buildApp({
     frameworkErrors,
   });
   installErrorHandler(app);
+  endConnectionsOnceIdle(app);
   installInputPolicy(app);
   const indexHtml = await readIndexHtml(config.webDist);
   registerSecurityHeaders(app, {

@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMediaStore, type MediaStore, sweepMedia } from '../src/modules/media/index.js';
 import { MEDIA_NAME_IN_TEXT, referencedMedia } from '../src/modules/media/media-references.js';
 import { MEDIA_SWEEP_GRACE_MS } from '../src/modules/media/media-sweep.js';
-import { testDriver } from './support/database.js';
 import { api, call } from './support/http.js';
 import { halvesPng, jpegWithGps } from './support/images.js';
 import { signedIn, uploadAvatar } from './support/profiles.js';
@@ -228,99 +227,94 @@ describe.each([
   });
 });
 
-// The guard and the aside files are the local store's, whatever the database; on PostgreSQL this
-// suite's server sometimes never finished closing inside a full run (not yet understood).
-describe.skipIf(testDriver() !== 'pglite')(
-  'the media sweep on local files, when something is wrong',
-  () => {
-    // A server of its own: these tests count every file in its store.
-    let server: TestServer;
-    let store: MediaStore;
-    const errors: { fields: object; line: string }[] = [];
-    beforeAll(async () => {
-      server = await startTestServer();
-      store = createMediaStore(server.config);
-    });
-    afterAll(() => server.close());
+describe('the media sweep on local files, when something is wrong', () => {
+  // A server of its own: these tests count every file in its store.
+  let server: TestServer;
+  let store: MediaStore;
+  const errors: { fields: object; line: string }[] = [];
+  beforeAll(async () => {
+    server = await startTestServer();
+    store = createMediaStore(server.config);
+  });
+  afterAll(() => server.close());
 
-    const mediaDir = () => join(server.config.DATA_DIR, 'media');
-    const sweep = () =>
-      sweepMedia({
-        db: server.database.db,
-        media: store,
-        now: () => new Date(),
-        log: { info: () => {}, error: (fields, line) => void errors.push({ fields, line }) },
-      });
-    /** Unreferenced files, each put `days` ago. */
-    async function orphans(count: number, days: number) {
-      const then = new Date(Date.now() - days * 24 * 3600 * 1000);
-      const names: string[] = [];
-      for (let i = 0; i < count; i++) {
-        const name = await store.put(Buffer.from(`RIFF orphan ${i} ${Math.random()}`), 'webp');
-        await utimes(join(mediaDir(), name), then, then);
-        names.push(name);
-      }
-      return names;
+  const mediaDir = () => join(server.config.DATA_DIR, 'media');
+  const sweep = () =>
+    sweepMedia({
+      db: server.database.db,
+      media: store,
+      now: () => new Date(),
+      log: { info: () => {}, error: (fields, line) => void errors.push({ fields, line }) },
+    });
+  /** Unreferenced files, each put `days` ago. */
+  async function orphans(count: number, days: number) {
+    const then = new Date(Date.now() - days * 24 * 3600 * 1000);
+    const names: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const name = await store.put(Buffer.from(`RIFF orphan ${i} ${Math.random()}`), 'webp');
+      await utimes(join(mediaDir(), name), then, then);
+      names.push(name);
     }
-    const present = async (names: string[]) =>
-      (await Promise.all(names.map((name) => store.size(name)))).filter((size) => size !== null)
-        .length;
+    return names;
+  }
+  const present = async (names: string[]) =>
+    (await Promise.all(names.map((name) => store.size(name)))).filter((size) => size !== null)
+      .length;
 
-    it('removes nothing when more than a quarter of the store (and more than 20 files) would go', async () => {
-      const { token } = await signedIn(server);
-      expect((await uploadAvatar(server, token, await halvesPng(410, 200), LEFT)).status).toBe(200);
-      expect(await store.listNames()).toHaveLength(2);
+  it('removes nothing when more than a quarter of the store (and more than 20 files) would go', async () => {
+    const { token } = await signedIn(server);
+    expect((await uploadAvatar(server, token, await halvesPng(410, 200), LEFT)).status).toBe(200);
+    expect(await store.listNames()).toHaveLength(2);
 
-      // 21 of 23 files unreferenced: what a database that is not this store's would make them.
-      const many = await orphans(21, 3);
-      const refused = await sweep();
-      expect(refused).toEqual({ files: 23, removed: [], refused: true });
-      expect(await present(many)).toBe(21);
-      expect(errors).toHaveLength(1);
-      expect(errors[0]!.fields).toMatchObject({ files: 23, unreferenced: 21 });
-      expect(errors[0]!.line).toMatch(/21 of 23 files are unreferenced/);
-      expect(errors[0]!.line).toMatch(/database not this store's own/);
-      expect(errors[0]!.line).toMatch(/bucket shared with another install/);
+    // 21 of 23 files unreferenced: what a database that is not this store's would make them.
+    const many = await orphans(21, 3);
+    const refused = await sweep();
+    expect(refused).toEqual({ files: 23, removed: [], refused: true });
+    expect(await present(many)).toBe(21);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]!.fields).toMatchObject({ files: 23, unreferenced: 21 });
+    expect(errors[0]!.line).toMatch(/21 of 23 files are unreferenced/);
+    expect(errors[0]!.line).toMatch(/database not this store's own/);
+    expect(errors[0]!.line).toMatch(/bucket shared with another install/);
 
-      // Twenty are not too many, however large a share of the store they are.
-      await store.remove(many.pop()!);
-      const twenty = await sweep();
-      expect(twenty.refused).toBe(false);
-      expect(twenty.removed.toSorted()).toEqual(many.toSorted());
-      expect(await present(many)).toBe(0);
+    // Twenty are not too many, however large a share of the store they are.
+    await store.remove(many.pop()!);
+    const twenty = await sweep();
+    expect(twenty.refused).toBe(false);
+    expect(twenty.removed.toSorted()).toEqual(many.toSorted());
+    expect(await present(many)).toBe(0);
 
-      // Nor 21 of 87: 64 fresh files (within their grace) make them less than a quarter.
-      const fresh = await orphans(64, 0);
-      const some = await orphans(21, 3);
-      const quarter = await sweep();
-      expect(quarter).toMatchObject({ files: 87, refused: false });
-      expect(quarter.removed.toSorted()).toEqual(some.toSorted());
-      expect(await present(fresh)).toBe(64);
-      expect(errors).toHaveLength(1);
-    });
+    // Nor 21 of 87: 64 fresh files (within their grace) make them less than a quarter.
+    const fresh = await orphans(64, 0);
+    const some = await orphans(21, 3);
+    const quarter = await sweep();
+    expect(quarter).toMatchObject({ files: 87, refused: false });
+    expect(quarter.removed.toSorted()).toEqual(some.toSorted());
+    expect(await present(fresh)).toBe(64);
+    expect(errors).toHaveLength(1);
+  });
 
-    it('puts back a file a killed removal left aside, or drops the aside copy when the name is back', async () => {
-      const bytes = Buffer.from(`RIFF aside ${Math.random()}`);
-      const lost = await store.put(bytes, 'webp');
-      const renewed = await store.put(Buffer.from(`RIFF renewed ${Math.random()}`), 'webp');
-      // As removeIfUntouchedSince leaves them when its node dies between the move and the verdict.
-      const lostAside = join(mediaDir(), `.${lost}.0123456789ab.sweep`);
-      const renewedAside = join(mediaDir(), `.${renewed}.ba9876543210.sweep`);
-      await rename(join(mediaDir(), lost), lostAside);
-      await copyFile(join(mediaDir(), renewed), renewedAside);
-      expect(await store.size(lost)).toBeNull();
+  it('puts back a file a killed removal left aside, or drops the aside copy when the name is back', async () => {
+    const bytes = Buffer.from(`RIFF aside ${Math.random()}`);
+    const lost = await store.put(bytes, 'webp');
+    const renewed = await store.put(Buffer.from(`RIFF renewed ${Math.random()}`), 'webp');
+    // As removeIfUntouchedSince leaves them when its node dies between the move and the verdict.
+    const lostAside = join(mediaDir(), `.${lost}.0123456789ab.sweep`);
+    const renewedAside = join(mediaDir(), `.${renewed}.ba9876543210.sweep`);
+    await rename(join(mediaDir(), lost), lostAside);
+    await copyFile(join(mediaDir(), renewed), renewedAside);
+    expect(await store.size(lost)).toBeNull();
 
-      const listed = (await store.listNames()).map(({ name }) => name);
-      expect(listed).toEqual(expect.arrayContaining([lost, renewed]));
-      expect(await readFile(join(mediaDir(), lost))).toEqual(bytes);
-      const left = (await readdir(mediaDir())).filter((entry) => entry.endsWith('.sweep'));
-      expect(left).toEqual([]);
-      const served = await fetch(server.url(`/media/${lost}`));
-      expect(served.status).toBe(200);
-      expect(Buffer.from(await served.arrayBuffer())).toEqual(bytes);
-    });
-  },
-);
+    const listed = (await store.listNames()).map(({ name }) => name);
+    expect(listed).toEqual(expect.arrayContaining([lost, renewed]));
+    expect(await readFile(join(mediaDir(), lost))).toEqual(bytes);
+    const left = (await readdir(mediaDir())).filter((entry) => entry.endsWith('.sweep'));
+    expect(left).toEqual([]);
+    const served = await fetch(server.url(`/media/${lost}`));
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(bytes);
+  });
+});
 
 describe('the media sweep as the server runs it', () => {
   it('runs every MEDIA_SWEEP_HOURS and removes what no row names', async () => {

@@ -5,6 +5,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { readIndexHtml, registerBuiltAssets, withRuntimeConfig } from './built-site.js';
+import { endConnectionsOnceIdle } from './drain.js';
 import { registerSecurityHeaders } from './security-headers.js';
 
 /** What the studio reads at start-up from `<!--taleforge-config-->` (apps/studio/src/shared/config.ts). */
@@ -32,6 +33,7 @@ export async function buildStudioSite(options: {
   const template = await readIndexHtml(options.root);
   if (template === null) return null;
   const site = Fastify({ logger: options.logger, forceCloseConnections: 'idle' });
+  endConnectionsOnceIdle(site);
   registerSecurityHeaders(site, {
     publicUrl: options.origin,
     googleSignIn: false,

@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { endConnectionsOnceIdle } from '../http/drain.js';
 import { installErrorHandler } from '../http/error-handler.js';
 import { requestContext } from '../http/request-context.js';
 import { responseContract } from '../http/response-writer.js';
@@ -26,6 +27,7 @@ export async function buildMetricsSite(options: MetricsSiteOptions): Promise<Fas
     forceCloseConnections: 'idle',
   });
   installErrorHandler(site);
+  endConnectionsOnceIdle(site);
   await site.register(requestContext, { prefix: '', dfIdExempt: [] });
   await site.register(responseContract, { check: false });
   registerMetricsEndpoint(site, { metrics: options.metrics, token: options.token, served: true });
