@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
+import { CHROMIUM_ARGS, HEADLESS_SHELL_PATH } from '../scripts/chromium.mjs';
 import {
   DEVTOOLS_HOST,
   DISCORD_CLIENT_ID,
@@ -78,7 +78,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: CHROMIUM_PATH,
+      executablePath: HEADLESS_SHELL_PATH,
       args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP ${DEVTOOLS_HOST} 127.0.0.1`],
     },
   },

@@ -1,2 +1,3 @@
 export declare const CHROMIUM_PATH: string;
+export declare const HEADLESS_SHELL_PATH: string;
 export declare const CHROMIUM_ARGS: readonly string[];

@@ -1,14 +1,18 @@
 #!/usr/bin/env bash
-# Makes Debian's Chromium available at /usr/bin/chromium for the Playwright suite, with the CJK
+# Makes Debian's Chromium available for the Playwright suite (its headless shell at
+# /usr/bin/chromium-headless-shell for the journeys, the full browser at /usr/bin/chromium for the
+# browser benchmarks), with the CJK
 # fonts a Chinese or Japanese player's system has (without them, zh/ja screens render as boxes and
 # the layout journeys measure the wrong text widths).
-# Playwright never downloads a browser here: e2e/playwright.config.ts points at this binary.
+# Playwright never downloads a browser here: scripts/chromium.mjs names these binaries.
 # Idempotent: returns at once when the binary and the fonts are present.
 set -euo pipefail
 
 CHROMIUM=/usr/bin/chromium
+SHELL_BINARY=/usr/bin/chromium-headless-shell
 missing=()
 [ -x "$CHROMIUM" ] || missing+=(chromium fonts-liberation)
+[ -x "$SHELL_BINARY" ] || missing+=(chromium-headless-shell)
 dpkg-query -W -f='${Status}' fonts-noto-cjk 2>/dev/null | grep -q 'ok installed' ||
   missing+=(fonts-noto-cjk)
 if [ ${#missing[@]} -eq 0 ]; then
@@ -25,3 +29,4 @@ export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
 apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 "$CHROMIUM" --version >&2
+"$SHELL_BINARY" --version >&2 || true

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locale } from '@taleforge/contracts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
+import { CHROMIUM_ARGS, HEADLESS_SHELL_PATH } from '../../scripts/chromium.mjs';
 import { switchLanguage, waitForMount } from '../support/app';
 import { gameTitle, translator } from '../support/catalogue';
 import { expect, type Page, test } from '../support/device';
@@ -56,7 +56,7 @@ function toneWav(): string {
 // Chromium's fake microphone plays the WAV above; its permission prompt answers yes.
 test.use({
   launchOptions: {
-    executablePath: CHROMIUM_PATH,
+    executablePath: HEADLESS_SHELL_PATH,
     args: [
       ...CHROMIUM_ARGS,
       `--host-resolver-rules=MAP ${DEVTOOLS_HOST} 127.0.0.1`,
