@@ -10,7 +10,7 @@ import { type Database, openDatabase } from '../src/platform/db/client.js';
 import { users } from '../src/platform/db/schema/index.js';
 import { login, registerAccount } from './support/accounts.js';
 import { buildChatGame, giveGems, personaModel, sendChat } from './support/chat.js';
-import { createTestDatabase, tempDir, testDriver } from './support/database.js';
+import { createTestDatabase, migratedDataDir, testDriver } from './support/database.js';
 import { api } from './support/http.js';
 import { startTestServer } from './support/server.js';
 import { startSmtpServer } from './support/smtp.js';
@@ -88,8 +88,7 @@ describe.skipIf(testDriver() !== 'postgres')(
       const env = { SMTP_URL: smtp.url, AUTH_RATE_LIMIT_SCALE: '1000' };
 
       // The embedded install, made through the real calls.
-      // A new directory: the postgres project has no migrated PGlite to copy (initdb runs here).
-      const dataDir = await tempDir();
+      const dataDir = await migratedDataDir();
       const embeddedDatabase = await openDatabase({ dataDir, url: undefined });
       const embedded = await startTestServer(env, {
         chatProvider: personaModel(),
@@ -242,7 +241,7 @@ describe.skipIf(testDriver() !== 'postgres')('npm run migrate-data refuses', () 
   it('while a server holds the embedded database, or tables not ours are there; a bare database is migrated and filled', {
     timeout: 120_000,
   }, async () => {
-    const dataDir = await tempDir();
+    const dataDir = await migratedDataDir();
     const running = await openDatabase({ dataDir, url: undefined });
     const target = await createTestDatabase();
     open.push(target);

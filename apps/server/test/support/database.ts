@@ -23,14 +23,32 @@ export async function tempDir(prefix = 'tf-test-'): Promise<string> {
   return mkdtemp(path.join(inject('testTempRoot') ?? os.tmpdir(), prefix));
 }
 
+let ownPgliteTemplate: Promise<string> | undefined;
+
 /**
- * A new DATA_DIR that already holds a migrated PGlite, copied from the one the global setup
- * (support/global-setup.ts) migrated: for the tests that hand a data directory to a server or
- * a CLI of their own. Starting from an empty one costs seconds of initdb.
+ * The migrated PGlite to copy: the one the global setup made (server-pglite), or on the postgres
+ * project, whose tests seldom need one, one made on first need and kept for the worker's later
+ * files (it lives under the run's root like every tempDir).
+ */
+function pgliteTemplate(): Promise<string> {
+  const provided = inject('pgliteTemplate');
+  if (provided) return Promise.resolve(provided);
+  ownPgliteTemplate ??= (async () => {
+    const dataDir = await tempDir('tf-template-');
+    await (await openDatabase({ dataDir })).close();
+    return dataDir;
+  })();
+  return ownPgliteTemplate;
+}
+
+/**
+ * A new DATA_DIR that already holds a migrated PGlite, copied from a template (support/
+ * global-setup.ts): for the tests that hand a data directory to a server or a CLI of their own.
+ * Starting from an empty one costs seconds of initdb.
  */
 export async function migratedDataDir(): Promise<string> {
   const dataDir = await tempDir();
-  await cp(path.join(inject('pgliteTemplate'), 'pglite'), path.join(dataDir, 'pglite'), {
+  await cp(path.join(await pgliteTemplate(), 'pglite'), path.join(dataDir, 'pglite'), {
     recursive: true,
   });
   return dataDir;
