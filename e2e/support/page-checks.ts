@@ -21,6 +21,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { test as base, type ConsoleMessage, type Page, type TestInfo } from '@playwright/test';
 import type { AxeResults, RunOptions } from 'axe-core';
+import { holdEndlessAnimationsIn } from './endless-animations';
 import { E2E_PORT, MODEL_PORT, SHORT_SESSION_PORT, STUDIO_PORT } from './env';
 
 /** The minified build: half the size of the package's `source`, so half the time to inject. */
@@ -47,6 +48,12 @@ const STILL_MS = 500;
 const SETTLE_MS = 1_500;
 const AXE_OPTIONS: RunOptions = { resultTypes: ['violations'] };
 const CSP_BINDING = '__taleforgeCspViolation';
+/** The screen the checks last finished with in this document (a window property). */
+const SEEN_PROPERTY = '__taleforgeScreenSeen';
+/** A selector engine that finds the body only while the page shows a screen the checks have not
+ * finished with: Playwright asks it before every action, so a screen already dealt with costs
+ * that one question instead of a second round trip for the handler. */
+const NEW_SCREEN_ENGINE = 'taleforge-new-screen';
 
 type Finding = { screen: string; rule: string; impact: string; help: string; targets: string[] };
 type CspViolation = { page: string; report: string };
@@ -104,6 +111,16 @@ function settle(limitMs: number): Promise<unknown> {
   ]);
 }
 
+/** The engine's source: describeScreen, run where Playwright runs its selectors. */
+const newScreenEngine = `({
+  queryAll(root) {
+    const describeScreen = ${describeScreen.toString()};
+    const body = root.ownerDocument?.body ?? root.body;
+    if (!body || describeScreen().key === window[${JSON.stringify(SEEN_PROPERTY)}]) return [];
+    return [body];
+  },
+})`;
+
 type AxeWindow = { axe?: { run: (context: Document, options: RunOptions) => Promise<AxeResults> } };
 
 async function runAxe(page: Page): Promise<AxeResults> {
@@ -117,6 +134,16 @@ const isOurs = (url: string) => {
   const { protocol, port } = new URL(url);
   return protocol === 'http:' && OUR_PORTS.has(Number(port));
 };
+
+/** Tells the engine the checks are done with this screen in this document. */
+async function markSeen(page: Page, key: string) {
+  await page.evaluate(
+    ([property, value]) => {
+      (window as unknown as Record<string, string>)[property] = value;
+    },
+    [SEEN_PROPERTY, key] as const,
+  );
+}
 
 /** Screens this worker has scanned, across its tests. */
 const scanned = new Set<string>();
@@ -137,7 +164,9 @@ class PageChecks {
     try {
       const screen = await page.evaluate(describeScreen);
       const tries = this.attempts.get(screen.key) ?? 0;
-      if (!screen.ready || scanned.has(screen.key) || tries >= SCAN_ATTEMPTS) return;
+      if (!screen.ready) return;
+      if (scanned.has(screen.key) || tries >= SCAN_ATTEMPTS)
+        return await markSeen(page, screen.key);
       started = Date.now();
       await page.waitForTimeout(STILL_MS);
       const still = await page.evaluate(describeScreen);
@@ -148,6 +177,7 @@ class PageChecks {
       const results = await runAxe(page);
       scanned.add(screen.key);
       this.record(screen.key, results);
+      await markSeen(page, screen.key);
     } catch {
       // The page navigated or reloaded under the scan: the screen is tried again when next seen.
     } finally {
@@ -217,10 +247,18 @@ class PageChecks {
   }
 }
 
-export const test = base.extend<{ pageChecks: PageChecks }>({
+export const test = base.extend<{ pageChecks: PageChecks }, { newScreenEngine: undefined }>({
+  newScreenEngine: [
+    async ({ playwright }, use) => {
+      await playwright.selectors.register(NEW_SCREEN_ENGINE, { content: newScreenEngine });
+      await use(undefined);
+    },
+    { scope: 'worker', auto: true },
+  ],
   pageChecks: [
     async ({ context }, use, info) => {
       const checks = new PageChecks(info);
+      await holdEndlessAnimationsIn(context);
 
       // Chromium logs each violation (and each policy it cannot apply) to the console and fires
       // securitypolicyviolation at the document: either one is a finding.
@@ -245,10 +283,9 @@ export const test = base.extend<{ pageChecks: PageChecks }>({
         );
       }, CSP_BINDING);
 
-      // Runs before every action and auto-waiting assertion (body is always visible); on a
-      // screen already scanned it costs one evaluate.
+      // Asked before every action and auto-waiting assertion; runs when the screen is new.
       const watch = (page: Page) =>
-        page.addLocatorHandler(page.locator('body'), () => checks.scan(page), {
+        page.addLocatorHandler(page.locator(`${NEW_SCREEN_ENGINE}=new`), () => checks.scan(page), {
           noWaitAfter: true,
         });
       context.on('page', (page) => void watch(page).catch(() => undefined));
