@@ -169,6 +169,16 @@ describe('importing a file', () => {
     expect((await buffer(kept!)).toString()).toContain('こんにちは');
   });
 
+  it('stops waiting for a video when the wait is called off (a server shutting down)', async () => {
+    const { videoId } = await service.importVideo({ path: goodVideo });
+    const stop = new AbortController();
+    const waiting = service.waitUntilReady(videoId, 60_000, stop.signal);
+    stop.abort();
+    await expect(waiting).rejects.toMatchObject({ name: 'AbortError' });
+    // Only the wait ended: the video is still queued for its transcode.
+    expect((await service.get(videoId))!.state).not.toBe('failed');
+  });
+
   it('fails a job whose source cannot be read, and says why', { timeout: 120_000 }, async () => {
     const { videoId } = await service.importVideo({ path: goodVideo });
     await media.remove(`video/${videoId}/source`);

@@ -58,8 +58,8 @@ export interface VideoService {
   /** Checks a WebVTT or SRT track (SUBTITLE_INVALID names the bad line), keeps it as WebVTT. */
   setSubtitles(videoId: number, locale: Locale, text: string): Promise<void>;
   get(videoId: number): Promise<VideoRow | null>;
-  /** Resolves once the video is ready; rejects with its error once it failed (seeding, tests). */
-  waitUntilReady(videoId: number, timeoutMs?: number): Promise<VideoRow>;
+  /** Resolves once the video is ready; rejects with its error once it failed, or once `signal` aborts. */
+  waitUntilReady(videoId: number, timeoutMs?: number, signal?: AbortSignal): Promise<VideoRow>;
   /** Starts this node's transcode workers (and takes up jobs a crash left behind). */
   start(): Promise<void>;
   /** Cuts running transcodes short (they are retried) and stops the workers. */
@@ -138,9 +138,10 @@ export function createVideoService(deps: VideoServiceDeps): VideoService {
 
     get,
 
-    async waitUntilReady(videoId, timeoutMs = 120_000) {
+    async waitUntilReady(videoId, timeoutMs = 120_000, signal) {
       const until = Date.now() + timeoutMs;
       for (;;) {
+        signal?.throwIfAborted();
         const row = await get(videoId);
         if (!row) throw new Error(`no video ${videoId}`);
         if (row.state === 'ready') return row;

@@ -16,7 +16,7 @@ export interface DemoVideoImporter {
     path: string;
     subtitles: Partial<Record<Locale, string>>;
   }): Promise<{ videoId: number }>;
-  waitUntilReady(videoId: number): Promise<unknown>;
+  waitUntilReady(videoId: number, timeoutMs?: number, signal?: AbortSignal): Promise<unknown>;
 }
 
 export interface DemoSeriesOptions extends DemoRowsOptions {
@@ -107,9 +107,13 @@ async function seedVideos(jobs: Job[], options: DemoSeriesOptions) {
       'demo video imported',
     );
     // A video the pipeline gave up on stays attached with its reason; the others still go on.
-    await options.video.waitUntilReady(videoId).catch((error: unknown) => {
-      options.logger.warn({ err: error, videoId }, 'demo video failed in the pipeline');
-    });
+    // A shutdown stops the wait before the database closes under it: that is no failure.
+    await options.video
+      .waitUntilReady(videoId, undefined, options.signal)
+      .catch((error: unknown) => {
+        if (options.signal?.aborted) return;
+        options.logger.warn({ err: error, videoId }, 'demo video failed in the pipeline');
+      });
   }
 }
 
