@@ -255,14 +255,16 @@ describe('password login', () => {
     const unknown: number[] = [];
     // Interleaved, and the fastest of eleven on each side: load from other suites only ever adds
     // time, so the minimum is the request's own cost. Without the dummy verify an unknown email
-    // answers in well under a tenth of the time.
+    // answers in well under a tenth of the time. A known address also records the failure (one
+    // write), which on a saturated machine has made its fastest answer 2.5 times the unknown's:
+    // the bounds leave room for that and still catch a missing verify.
     for (let i = 0; i < 11; i++) {
       known.push(await time('kit@example.com'));
       unknown.push(await time(`ghost${i}@example.com`));
     }
     const ratio = Math.min(...unknown) / Math.min(...known);
-    expect(ratio).toBeGreaterThan(0.5);
-    expect(ratio).toBeLessThan(2);
+    expect(ratio).toBeGreaterThan(0.25);
+    expect(ratio).toBeLessThan(4);
   });
 
   it('locks password login after 100 consecutive failures until a reset', async () => {
