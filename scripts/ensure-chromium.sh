@@ -1,11 +1,10 @@
 #!/usr/bin/env bash
-# Makes Debian's Chromium available for the Playwright suite (its headless shell at
-# /usr/bin/chromium-headless-shell for the journeys, the full browser at /usr/bin/chromium for the
-# browser benchmarks), with the CJK
-# fonts a Chinese or Japanese player's system has (without them, zh/ja screens render as boxes and
-# the layout journeys measure the wrong text widths).
+# Makes Debian's Chromium available: its headless shell (/usr/bin/chromium-headless-shell) for the
+# journeys, the full browser (/usr/bin/chromium) for the browser benchmarks, with the CJK fonts a
+# Chinese or Japanese player's system has (without them, zh/ja screens render as boxes and the
+# layout journeys measure the wrong text widths).
 # Playwright never downloads a browser here: scripts/chromium.mjs names these binaries.
-# Idempotent: returns at once when the binary and the fonts are present.
+# Idempotent: returns at once when both binaries and the fonts are present.
 set -euo pipefail
 
 CHROMIUM=/usr/bin/chromium
@@ -29,4 +28,4 @@ export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
 apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 "$CHROMIUM" --version >&2
-"$SHELL_BINARY" --version >&2 || true
+"$SHELL_BINARY" --version >&2

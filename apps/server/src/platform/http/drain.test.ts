@@ -5,25 +5,17 @@ import { endConnectionsOnceIdle } from './drain.js';
 
 /** A keep-alive request that the test answers when it wants; resolves with the status and body. */
 function slowRequest(port: number, agent: http.Agent) {
-  return new Promise<{ status: number; body: string; connection: string | undefined }>(
-    (resolve, reject) => {
-      const request = http.get({ port, host: '127.0.0.1', path: '/slow', agent }, (response) => {
-        let body = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => {
-          body += chunk;
-        });
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            body,
-            connection: response.headers.connection,
-          }),
-        );
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const request = http.get({ port, host: '127.0.0.1', path: '/slow', agent }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        body += chunk;
       });
-      request.on('error', reject);
-    },
-  );
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    request.on('error', reject);
+  });
 }
 
 async function closeWithin(app: ReturnType<typeof Fastify>, ms: number) {
