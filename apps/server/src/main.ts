@@ -24,18 +24,21 @@ async function main(): Promise<void> {
   const riskKeys = await loadRiskKeys(config.dataDir, config.RISK_PRIVATE_KEY_PEM);
   const media = createMediaStore(config);
   const app = await buildApp({ config, database, riskKeys, media });
-  if (config.DEMO_CONTENT) {
-    // Before listening, so the first request sees every work; after building, for its logger.
-    // Nodes starting together seed one after another: the later ones find the work done.
-    await database.locks.whileHolding(NODE_LOCK.demoSeed, () =>
-      seedDemoContent(database.db, {
-        artBase: `/${config.PRODUCT_SLUG}/art`,
-        media,
-        now: new Date(),
-        log: app.log,
-      }),
-    );
-  }
+  const demoRows = { db: database.db, media, mediaBase: `/${config.PRODUCT_SLUG}/media` };
+  const seededSeries = config.DEMO_CONTENT
+    ? // Before listening, so the first request sees every work, the series among them (their
+      // videos follow in the background); after building, for its logger. Nodes starting together
+      // seed one after another: the later ones find the work done.
+      await database.locks.whileHolding(NODE_LOCK.demoSeed, async () => {
+        await seedDemoContent(database.db, {
+          artBase: `/${config.PRODUCT_SLUG}/art`,
+          media,
+          now: new Date(),
+          log: app.log,
+        });
+        return seedDemoSeriesRows({ ...demoRows, now: new Date() });
+      })
+    : [];
   // The embedded database is this process's alone: customer service's CLI reaches it through us.
   const adminChannel =
     database.driver === 'pglite'
@@ -92,32 +95,25 @@ async function main(): Promise<void> {
     },
     'Taleforge is ready',
   );
-  if (config.DEMO_CONTENT) {
-    // After listening: the series' rows are there at once, their videos follow in the background.
-    const { db } = database;
-    const rows = { db, media, mediaBase: `/${config.PRODUCT_SLUG}/media`, now: new Date() };
-    const ffmpeg = config.DEMO_VIDEOS
-      ? await locateFfmpeg().catch((error: unknown) => {
-          app.log.warn({ err: error }, 'no ffmpeg: the demo series have no videos');
-          return null;
-        })
-      : null;
-    const seeded = await database.locks.whileHolding(NODE_LOCK.demoSeed, () =>
-      seedDemoSeriesRows(rows),
-    );
+  if (config.DEMO_VIDEOS && seededSeries.length > 0) {
+    const ffmpeg = await locateFfmpeg().catch((error: unknown) => {
+      app.log.warn({ err: error }, 'no ffmpeg: the demo series have no videos');
+      return null;
+    });
     if (ffmpeg) {
       // Only imports: the app's own video service (started with it) runs the transcodes. One
       // node renders the missing videos; a node starting meanwhile leaves them to it.
       const video = createVideoService({
-        db,
+        db: database.db,
         media,
         logger: app.log,
         ffmpeg,
         options: videoOptionsFrom(config),
       });
       await database.locks.ifFree(NODE_LOCK.demoVideos, () =>
-        seedDemoSeriesVideos(seeded, {
-          ...rows,
+        seedDemoSeriesVideos(seededSeries, {
+          ...demoRows,
+          now: new Date(),
           video,
           ffmpeg: ffmpeg.ffmpeg,
           cacheDir: config.demoMediaCache,
