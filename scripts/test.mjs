@@ -21,11 +21,14 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensurePostgres, stopPostgres } from './ensure-postgres.mjs';
 import { ensureNodeVersion } from './node-version.mjs';
+import { countPlaywright, countVitest } from './test-reports.mjs';
 
 ensureNodeVersion();
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const reportsDir = join(root, '.reports');
+/** The summary names this many failed tests per runner at most. */
+const MAX_FAILURES_NAMED = 20;
 const require = createRequire(join(root, 'package.json'));
 
 const GROUPS = {
@@ -109,29 +112,6 @@ function readJson(file) {
   } catch {
     return null;
   }
-}
-
-/** Vitest's JSON report (Jest's shape). A file that failed to load fails with no test in it. */
-function countVitest(report) {
-  const brokenFiles = report.testResults.filter(
-    (file) =>
-      file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'),
-  ).length;
-  return {
-    passed: report.numPassedTests,
-    failed: report.numFailedTests + brokenFiles,
-    skipped: report.numPendingTests + report.numTodoTests,
-  };
-}
-
-/** Playwright's JSON report: a test that passed on retry is flaky, and counts as passed. */
-function countPlaywright(report) {
-  const { expected, unexpected, flaky, skipped } = report.stats;
-  return {
-    passed: expected + flaky,
-    failed: unexpected + (report.errors?.length ?? 0),
-    skipped,
-  };
 }
 
 const results = [];
@@ -269,7 +249,7 @@ async function main() {
           ...(postgres && { TEST_DATABASE_URL: postgres.url }),
         }),
       );
-      record('vitest', code, file, countVitest);
+      record('vitest', code, file, (report) => countVitest(report, root));
     }
   } finally {
     if (ownPostgres) stopPostgres();
@@ -281,6 +261,13 @@ async function main() {
   for (const r of results) {
     const note = r.problem ? `  ← ${r.problem}` : '';
     console.log(`${r.name}: ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped${note}`);
+    // Named again here: a log cut to its last lines still says which tests failed.
+    for (const failure of (r.failures ?? []).slice(0, MAX_FAILURES_NAMED)) {
+      console.log(`  ✗ ${failure}`);
+    }
+    if ((r.failures?.length ?? 0) > MAX_FAILURES_NAMED) {
+      console.log(`  … and ${r.failures.length - MAX_FAILURES_NAMED} more`);
+    }
   }
   const times = [...timings].map(([label, seconds]) => `${label} ${seconds.toFixed(1)} s`);
   const sideBySide = [
