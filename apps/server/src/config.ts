@@ -105,6 +105,14 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  /**
+   * With DEMO_VIDEOS, only each demo series' first so many episodes get a video; the later ones
+   * show as preparing. Unset: all. For test servers that watch only the first episodes.
+   */
+  DEMO_VIDEO_EPISODES: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(1000).optional(),
+  ),
   /** PEM of the risk step's RSA key when several processes must share one; else kept in DATA_DIR. */
   RISK_PRIVATE_KEY_PEM: z.preprocess(emptyToUndefined, z.string().optional()),
   /** Origin players reach us at; OAuth redirect URIs are built from it exactly. */

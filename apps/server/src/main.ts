@@ -119,6 +119,7 @@ async function main(): Promise<void> {
           cacheDir: config.demoMediaCache,
           logger: app.log,
           signal: demoVideos.signal,
+          ...(config.DEMO_VIDEO_EPISODES && { episodeLimit: config.DEMO_VIDEO_EPISODES }),
         }),
       );
     }

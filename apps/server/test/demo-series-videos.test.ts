@@ -81,7 +81,7 @@ describe.skipIf(testDriver() !== 'pglite')(
     });
     afterAll(() => Promise.all(servers.map((s) => s.close())));
 
-    async function seedOn(server: TestServer) {
+    async function seedOn(server: TestServer, episodeLimit?: number) {
       const db = server.database.db;
       const media = createMediaStore(server.config);
       const ffmpeg = await locateFfmpeg();
@@ -97,6 +97,7 @@ describe.skipIf(testDriver() !== 'pglite')(
         ffmpeg: ffmpeg.ffmpeg,
         logger: server.app.log,
         now: new Date(),
+        ...(episodeLimit && { episodeLimit }),
       });
     }
 
@@ -135,6 +136,21 @@ describe.skipIf(testDriver() !== 'pglite')(
       await (await seedOn(other)).videos;
       expect((await other.database.db.select({ n: count() }).from(videos))[0]!.n).toBe(3);
       expect(await filesIn(cacheDir)).toEqual(cached);
+    }, 600_000);
+
+    it('with an episode limit, only the first episodes (and the clips) get a video', async () => {
+      // On the cache the first test filled: imports and transcodes, no render.
+      const server = await startTestServer(FAST);
+      servers.push(server);
+      const db = server.database.db;
+      await (await seedOn(server, 1)).videos;
+      const rows = await db.select().from(episodes).orderBy(episodes.number);
+      expect(rows.map((e) => [e.number, e.videoId !== null])).toEqual([
+        [1, true],
+        [2, false],
+      ]);
+      expect((await db.select().from(clips))[0]?.videoId).toBeTypeOf('number');
+      expect((await db.select({ n: count() }).from(videos))[0]!.n).toBe(2);
     }, 600_000);
   },
 );

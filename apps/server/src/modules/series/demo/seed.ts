@@ -28,14 +28,16 @@ export interface DemoSeriesOptions extends DemoRowsOptions {
   logger: Pick<FastifyBaseLogger, 'info' | 'warn'>;
   /** Aborted when the server shuts down: the ffmpeg at work is stopped, nothing half-made is kept. */
   signal?: AbortSignal;
+  /** DEMO_VIDEO_EPISODES: only each series' first so many episodes get a video; unset, all. */
+  episodeLimit?: number;
 }
 
 type Job = { script: SeriesScript; gameId: number; kind: 'episode' | 'clip'; number: number };
 
 /** Every series' first episode first, so something is playable soonest; clips after episode 1. */
-function jobsInOrder(seeded: SeededSeries[]): Job[] {
+function jobsInOrder(seeded: SeededSeries[], episodeLimit = Number.POSITIVE_INFINITY): Job[] {
   const jobs: Job[] = [];
-  const most = Math.max(0, ...seeded.map((s) => s.script.episodes.length));
+  const most = Math.min(episodeLimit, Math.max(0, ...seeded.map((s) => s.script.episodes.length)));
   for (let number = 1; number <= most; number++) {
     for (const { script, gameId } of seeded)
       if (number <= script.episodes.length) jobs.push({ script, gameId, kind: 'episode', number });
@@ -126,7 +128,7 @@ export function seedDemoSeriesVideos(
   seeded: SeededSeries[],
   options: DemoSeriesOptions,
 ): Promise<void> {
-  return seedVideos(jobsInOrder(seeded), options).catch((error: unknown) => {
+  return seedVideos(jobsInOrder(seeded, options.episodeLimit), options).catch((error: unknown) => {
     if (options.signal?.aborted) return;
     options.logger.warn({ err: error }, 'demo series videos stopped; the next start goes on');
   });
