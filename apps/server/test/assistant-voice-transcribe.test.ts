@@ -11,7 +11,8 @@ import { postRecording } from './support/voice.js';
 
 // Hold-to-speak's server half through real HTTP: a recording is checked by its content, sent to
 // a loopback whisper-style server by the OpenAI transcription protocol, and answered as text.
-// Nothing is kept: no row, no file, nothing charged.
+// Nothing is kept: no row, no file, nothing charged. The servers of other settings below share
+// the first one's database, as nodes of one install would: a database each cost seconds of CPU.
 
 let speech: FakeSpeech;
 let server: TestServer;
@@ -144,7 +145,10 @@ describe('a speech service that fails', () => {
   });
 
   it('with a wrong key the service refuses (401): 6411', async () => {
-    const other = await startTestServer({ STT_BASE_URL: speech.baseUrl, STT_API_KEY: 'wrong' });
+    const other = await startTestServer(
+      { STT_BASE_URL: speech.baseUrl, STT_API_KEY: 'wrong' },
+      { database: server.database },
+    );
     try {
       const { token: mine } = await signedIn(other);
       expect((await postRecording(other, mine, await recording('wav', 1))).status).toBe(
@@ -158,7 +162,10 @@ describe('a speech service that fails', () => {
   it('is down (nothing listens): 6411', async () => {
     const gone = await startFakeSpeech();
     await gone.close();
-    const other = await startTestServer({ STT_BASE_URL: gone.baseUrl });
+    const other = await startTestServer(
+      { STT_BASE_URL: gone.baseUrl },
+      { database: server.database },
+    );
     try {
       const { token: mine } = await signedIn(other);
       expect((await postRecording(other, mine, await recording('wav', 1))).status).toBe(
@@ -172,7 +179,7 @@ describe('a speech service that fails', () => {
 
 describe('without a transcription service', () => {
   it('6410, whatever is sent: the browser’s own recognition is the way', async () => {
-    const other = await startTestServer();
+    const other = await startTestServer({}, { database: server.database });
     try {
       const { token: mine } = await signedIn(other);
       const res = await postRecording(other, mine, await recording('webm-opus', 1), {
@@ -188,11 +195,14 @@ describe('without a transcription service', () => {
 
 describe('rate', () => {
   it('a player gets ASSISTANT_SENDS_PER_MINUTE recordings a minute, then 1003', async () => {
-    const other = await startTestServer({
-      STT_BASE_URL: speech.baseUrl,
-      STT_API_KEY: 'stt-secret',
-      ASSISTANT_SENDS_PER_MINUTE: '2',
-    });
+    const other = await startTestServer(
+      {
+        STT_BASE_URL: speech.baseUrl,
+        STT_API_KEY: 'stt-secret',
+        ASSISTANT_SENDS_PER_MINUTE: '2',
+      },
+      { database: server.database },
+    );
     try {
       const { token: mine } = await signedIn(other);
       const bytes = await recording('wav', 1);
