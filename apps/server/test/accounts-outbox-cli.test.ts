@@ -19,7 +19,11 @@ describe('the outbox, when no SMTP_URL is set', () => {
   let production: TestServer;
   beforeAll(async () => {
     local = await startTestServer({ AUTH_RATE_LIMIT_SCALE: '1000' });
-    production = await startTestServer({ NODE_ENV: 'production', AUTH_RATE_LIMIT_SCALE: '1000' });
+    // One install's two settings: a database of its own would cost a copy and an open, no more.
+    production = await startTestServer(
+      { NODE_ENV: 'production', AUTH_RATE_LIMIT_SCALE: '1000' },
+      { database: local.database },
+    );
   });
   afterAll(async () => {
     await local.close();
