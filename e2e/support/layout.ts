@@ -70,14 +70,40 @@ function findSidewaysOverflow(): string[] {
   return problems;
 }
 
-/** Fails with every element that sticks out, by name, when anything does. */
-export async function expectNoSidewaysOverflow(page: Page, screen: string) {
+/** Waits (2 s at most) for the transitions and animations that end, e.g. a dialog sliding in
+ * (runs in the browser). */
+function settle(): Promise<unknown> {
+  const ending = document
+    .getAnimations()
+    .filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+    .map((a) => a.finished.catch(() => undefined));
+  return Promise.race([Promise.all(ending), new Promise((done) => setTimeout(done, 2_000))]);
+}
+
+/** A width's first look in one round trip instead of two: the screen settles, then is scanned. */
+const SETTLE_THEN_SCAN = `(${settle})().then(${findSidewaysOverflow})`;
+
+/**
+ * Fails with every element that sticks out, by name, when anything does. With `settleFirst`
+ * (after a resize) the first scan waits for the screen's ending transitions.
+ */
+export async function expectNoSidewaysOverflow(page: Page, screen: string, settleFirst = false) {
   // Layout settles after fonts, lazy chunks and transitions: judge the screen once it holds.
+  let settling = settleFirst;
   await expect
-    .poll(() => page.evaluate(findSidewaysOverflow), {
-      message: `${screen} at ${page.viewportSize()?.width} px has nothing sideways`,
-      timeout: 5_000,
-    })
+    .poll(
+      () => {
+        const scan = settling
+          ? page.evaluate<string[]>(SETTLE_THEN_SCAN)
+          : page.evaluate(findSidewaysOverflow);
+        settling = false;
+        return scan;
+      },
+      {
+        message: `${screen} at ${page.viewportSize()?.width} px has nothing sideways`,
+        timeout: 5_000,
+      },
+    )
     .toEqual([]);
 }
 
@@ -96,17 +122,6 @@ export async function expectInView(locator: Locator, what: string) {
   );
 }
 
-/** Waits (2 s at most) for the transitions and animations that end, e.g. a dialog sliding in. */
-async function settle(page: Page) {
-  await page.evaluate(() => {
-    const ending = document
-      .getAnimations()
-      .filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
-      .map((a) => a.finished.catch(() => undefined));
-    return Promise.race([Promise.all(ending), new Promise((done) => setTimeout(done, 2_000))]);
-  });
-}
-
 /**
  * The screen at phone width, at 430 and 768 px, then at desktop width: none scrolls sideways.
  * The phone and desktop views are saved as pictures beside the test's results
@@ -114,9 +129,10 @@ async function settle(page: Page) {
  */
 export async function checkScreen(page: Page, testInfo: TestInfo, name: string) {
   for (const size of [PHONE, ...BETWEEN, DESKTOP]) {
-    await page.setViewportSize(size);
-    await settle(page);
-    await expectNoSidewaysOverflow(page, name);
+    // Each resize lays the whole page out again: none when the journey is at this size already.
+    const now = page.viewportSize();
+    if (now?.width !== size.width || now.height !== size.height) await page.setViewportSize(size);
+    await expectNoSidewaysOverflow(page, name, true);
     if (size === PHONE || size === DESKTOP) {
       await page.screenshot({ path: testInfo.outputPath(`${name}-${size.width}.jpg`), ...PICTURE });
     }
