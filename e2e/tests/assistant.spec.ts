@@ -12,7 +12,7 @@ import { switchLanguage, waitForMount } from '../support/app';
 import { gameTitle, translator } from '../support/catalogue';
 import { expect, type Page, test } from '../support/device';
 import { DEVTOOLS_HOST, SPEECH_TRANSCRIPTS } from '../support/env';
-import { DESKTOP, expectNoSidewaysOverflow, PHONE } from '../support/layout';
+import { DESKTOP, expectNoSidewaysOverflow, PHONE, PICTURE } from '../support/layout';
 
 /**
  * The timer shows a second or more: a check run between two polls (the page checks' handler) can
@@ -96,7 +96,7 @@ async function openPanel(page: Page, locale: Locale) {
 
 async function shot(page: Page, name: string) {
   await page.waitForTimeout(250);
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`) });
+  await page.screenshot({ path: test.info().outputPath(`${name}.jpg`), ...PICTURE });
 }
 
 const REPORT_REQUEST: Record<Locale, string> = {

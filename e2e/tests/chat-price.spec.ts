@@ -2,6 +2,7 @@ import { switchLanguage } from '../support/app';
 import { expect, type Page, test } from '../support/device';
 import { MODEL_ORIGIN, MODEL_REPLY } from '../support/env';
 import { openGameFromHome } from '../support/home';
+import { PICTURE } from '../support/layout';
 import { readUntilAction } from '../support/story';
 import { signInAsVisitor } from '../support/visitor';
 
@@ -27,7 +28,7 @@ async function shoot(page: Page, name: string) {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     await page.waitForTimeout(300);
-    await page.screenshot({ path: `test-results/${name}-${width}.png` });
+    await page.screenshot({ path: `test-results/${name}-${width}.jpg`, ...PICTURE });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '../support/device';
+import { PICTURE } from '../support/layout';
 import { signInAsVisitor } from '../support/visitor';
 
 // A conversation with a demo character on the offline engine: its replies are the character's
@@ -78,7 +79,7 @@ test('talks with ARI for free, reloads mid-reply, reaches the goal and the story
   await expect(chat.getByRole('button', { name: 'New reply · free' })).toBeVisible();
   await expect(chat.getByText('Balance: 0 gems')).toBeVisible();
   await expect(chat.getByRole('progressbar', { name: 'Goal progress 50%' })).toBeVisible();
-  await page.screenshot({ path: 'test-results/chat-1280.png' });
+  await page.screenshot({ path: 'test-results/chat-1280.jpg', ...PICTURE });
 
   // Second message: no confirmation now; reload while the reply is still streaming.
   await chat.getByLabel('Message to ARI').fill('Do you dream?');
@@ -103,7 +104,7 @@ test('talks with ARI for free, reloads mid-reply, reaches the goal and the story
   // Phone layout, keyboard-safe input.
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(chat.getByLabel('Message to ARI')).toBeInViewport();
-  await page.screenshot({ path: 'test-results/chat-390.png' });
+  await page.screenshot({ path: 'test-results/chat-390.jpg', ...PICTURE });
 
   // Memory: the player pins a fact and sees the context it takes.
   await chat.getByRole('button', { name: 'Memory', exact: true }).click();
@@ -112,7 +113,7 @@ test('talks with ARI for free, reloads mid-reply, reaches the goal and the story
   await chat.getByRole('button', { name: 'Pin', exact: true }).click();
   await chat.getByRole('button', { name: 'Save memory' }).click();
   await expect(page.getByText('Memory saved')).toBeVisible();
-  await page.screenshot({ path: 'test-results/chat-memory-390.png' });
+  await page.screenshot({ path: 'test-results/chat-memory-390.jpg', ...PICTURE });
   await chat.getByRole('button', { name: 'Memory', exact: true }).click();
 
   // Reaching the goal moves the story on.

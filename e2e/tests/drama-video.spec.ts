@@ -4,6 +4,7 @@ import { pageVisitor } from '../support/accounts';
 import { api } from '../support/api';
 import { followNavLink, waitForMount } from '../support/app';
 import { expect, type Page, test } from '../support/device';
+import { PICTURE } from '../support/layout';
 
 // The demo series (content generated at first start): at least two, six episodes or more each,
 // episodes 1–3 free and the later ones priced in gems. Found through the Drama tab, never by id.
@@ -114,7 +115,7 @@ for (const viewport of [PHONE, DESKTOP]) {
       expect(frame.height / frame.width).toBeCloseTo(16 / 9, 1);
       expect(Math.abs(frame.x + frame.width / 2 - viewport.width / 2)).toBeLessThan(2);
     }
-    await page.screenshot({ path: `test-results/drama-player-${viewport.width}.png` });
+    await page.screenshot({ path: `test-results/drama-player-${viewport.width}.jpg`, ...PICTURE });
 
     // Subtitles follow the interface language, and switch.
     const subtitles = player.getByRole('combobox', { name: 'Subtitles' });

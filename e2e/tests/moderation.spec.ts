@@ -6,6 +6,7 @@ import { api } from '../support/api';
 import { gameTitle, translator } from '../support/catalogue';
 import { expect, test } from '../support/device';
 import { openGameFromHome } from '../support/home';
+import { PICTURE } from '../support/layout';
 import { newAccount, openStudio, signInToStudio } from '../support/studio';
 
 // A moderator's day (decision 46): players report a comment on a work, an admin opens
@@ -106,7 +107,7 @@ test('an admin removes a reported comment and the player site no longer shows it
     item.getByRole('link', { name: gameTitle('ember-academy', 'en_US') }),
   ).toHaveAttribute('href', new RegExp(`/drama/${gameId}$`));
   await item.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: info.outputPath('moderation-queue-en-1280.png') });
+  await page.screenshot({ path: info.outputPath('moderation-queue-en-1280.jpg'), ...PICTURE });
   await item.getByRole('button', { name: 'Remove comment' }).click();
   await expect(page.getByText('Comment removed. Its author is not told.')).toBeVisible();
   await expect(queue.getByText(removed)).toHaveCount(0);
@@ -120,10 +121,14 @@ test('an admin removes a reported comment and the player site no longer shows it
     .getByRole('listitem')
     .filter({ hasText: dismissed });
   await expect(other).toBeVisible();
-  await page.screenshot({ path: info.outputPath('moderation-queue-zh-390.png'), fullPage: true });
+  await page.screenshot({
+    path: info.outputPath('moderation-queue-zh-390.jpg'),
+    fullPage: true,
+    ...PICTURE,
+  });
   await other.getByRole('button', { name: '驳回' }).click();
   await expect(page.getByText('举报已驳回，评论保留。')).toBeVisible();
-  await page.screenshot({ path: info.outputPath('moderation-dismissed-zh-390.png') });
+  await page.screenshot({ path: info.outputPath('moderation-dismissed-zh-390.jpg'), ...PICTURE });
 
   // The player site: the removed comment is gone, the dismissed one stays.
   await page.setViewportSize({ width: 1280, height: 900 });

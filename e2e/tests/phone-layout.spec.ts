@@ -4,7 +4,13 @@ import { STORAGE_KEYS, waitForMount } from '../support/app';
 import { gameTitle, translator } from '../support/catalogue';
 import { expect, type Page, test } from '../support/device';
 import { openGameFromHome } from '../support/home';
-import { checkScreen, expectInView, expectNoSidewaysOverflow, PHONE } from '../support/layout';
+import {
+  checkScreen,
+  expectInView,
+  expectNoSidewaysOverflow,
+  PHONE,
+  PICTURE,
+} from '../support/layout';
 
 // Every screen at 390 px, in English and in Chinese: nothing scrolls or sticks out sideways,
 // with a balance of 99,999,999 gems in the header as well as a real one, and the puzzle's pieces
@@ -106,7 +112,10 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       })
       .toBe('in reach');
     await expectInView(piece, 'the first puzzle piece');
-    await page.screenshot({ path: testInfo.outputPath(`${locale}-puzzle-390x667.png`) });
+    await page.screenshot({
+      path: testInfo.outputPath(`${locale}-puzzle-390x667.jpg`),
+      ...PICTURE,
+    });
     await shot('puzzle');
     const label = await piece.textContent();
     await piece.click();

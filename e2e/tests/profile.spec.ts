@@ -4,6 +4,7 @@ import { LIMITS } from '@taleforge/contracts';
 import sharp from 'sharp';
 import { STORAGE_KEYS, waitForMount } from '../support/app';
 import { expect, type Page, test } from '../support/device';
+import { PICTURE } from '../support/layout';
 import { registerInBrowser, twoToneImage } from '../support/profiles';
 
 // The profile as a player uses it: nickname edited in place, avatars chosen, cropped in the page
@@ -72,7 +73,10 @@ for (const c of CASES) {
     await expect(page.getByText(t.id!.replace('{{id}}', taleforgeId))).toBeVisible();
     await expect(page.locator('.profile-stats dd')).toHaveText(['0', '0', '0']);
     await expect(page.getByText(t['empty.worksOwn']!)).toBeVisible();
-    await page.screenshot({ path: info.outputPath(`profile-empty-${c.locale}-${c.width}.png`) });
+    await page.screenshot({
+      path: info.outputPath(`profile-empty-${c.locale}-${c.width}.jpg`),
+      ...PICTURE,
+    });
 
     // Nickname in place: the SPEC's words for a short one, then saved and shown in the header.
     await page.getByRole('button', { name: t.editNickname }).click();
@@ -83,7 +87,10 @@ for (const c of CASES) {
     await field.fill('x'.repeat(31));
     await field.press('Enter');
     await expect(page.getByRole('alert')).toHaveText(t.nicknameMax!);
-    await page.screenshot({ path: info.outputPath(`nickname-edit-${c.locale}-${c.width}.png`) });
+    await page.screenshot({
+      path: info.outputPath(`nickname-edit-${c.locale}-${c.width}.jpg`),
+      ...PICTURE,
+    });
     const renamed = `${nick} 星`;
     await field.fill(renamed);
     await field.press('Enter');
@@ -103,7 +110,10 @@ for (const c of CASES) {
     await dialog.getByRole('slider', { name: t['avatar.zoom'] }).fill('3');
     await cropArea.focus();
     for (let i = 0; i < 30; i++) await cropArea.press('ArrowLeft');
-    await page.screenshot({ path: info.outputPath(`avatar-crop-${c.locale}-${c.width}.png`) });
+    await page.screenshot({
+      path: info.outputPath(`avatar-crop-${c.locale}-${c.width}.jpg`),
+      ...PICTURE,
+    });
     await dialog.getByRole('button', { name: t['avatar.save'] }).click();
     await expect(dialog).toHaveCount(0);
 
@@ -119,7 +129,10 @@ for (const c of CASES) {
     expect(small.width).toBe(128);
     // The kept half is the violet one: the crop the page showed is the crop the server made.
     expect(small.dominant.b).toBeGreaterThan(small.dominant.r);
-    await page.screenshot({ path: info.outputPath(`profile-png-${c.locale}-${c.width}.png`) });
+    await page.screenshot({
+      path: info.outputPath(`profile-png-${c.locale}-${c.width}.jpg`),
+      ...PICTURE,
+    });
 
     // A JPEG with a GPS position, at the default (centred) crop: replaced, and its EXIF gone.
     const pngSrc = await headerAvatar.getAttribute('src');
@@ -153,7 +166,10 @@ for (const c of CASES) {
     await expect(dialog.getByRole('alert')).toHaveText(t['avatar.tooLarge']!);
     await dialog.getByRole('button', { name: t['avatar.save'] }).click();
     await expect(dialog.getByRole('alert')).toHaveText(t['avatar.selectCrop']!);
-    await page.screenshot({ path: info.outputPath(`avatar-refused-${c.locale}-${c.width}.png`) });
+    await page.screenshot({
+      path: info.outputPath(`avatar-refused-${c.locale}-${c.width}.jpg`),
+      ...PICTURE,
+    });
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
     await expect(headerAvatar).toHaveAttribute('src', jpegSrc!);
@@ -179,7 +195,11 @@ test('a visitor looks at a creator profile; following opens the login dialog', a
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Works', selected: true })).toBeVisible();
   await expect(page.locator('.profile-grid .game-card').first()).toBeVisible();
-  await page.screenshot({ path: info.outputPath('creator-visitor-en-390.png'), fullPage: true });
+  await page.screenshot({
+    path: info.outputPath('creator-visitor-en-390.jpg'),
+    fullPage: true,
+    ...PICTURE,
+  });
 
   // The genre tabs, by keyboard: arrows move the selection.
   const all = page.getByRole('tab', { name: 'All' });

@@ -3,7 +3,7 @@ import { E2E_PORT, STORAGE_KEYS, waitForMount } from '../support/app';
 import { gameTitle, translator } from '../support/catalogue';
 import { expect, test } from '../support/device';
 import { openGameFromHome } from '../support/home';
-import { expectNoSidewaysOverflow } from '../support/layout';
+import { expectNoSidewaysOverflow, PICTURE } from '../support/layout';
 
 // Sharing as players do it: at a desk the link of a work is copied, on a phone a profile goes to
 // the system's share sheet; and the link's HTML, fetched without running any script, carries the
@@ -52,7 +52,7 @@ test('at a desk, Share copies the work’s link, and the link previews it (en, 1
   await share.press('Enter');
   await expect(page.getByRole('status').filter({ hasText: 'Link copied' })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${ORIGIN}${path}`);
-  await page.screenshot({ path: info.outputPath('share-work-en-1280.png') });
+  await page.screenshot({ path: info.outputPath('share-work-en-1280.jpg'), ...PICTURE });
 
   const { tags, title: documentTitle } = await previewTags(page.request, path, 'en-US');
   expect(tags['og:title']).toBe(title);
@@ -107,7 +107,7 @@ test.describe('on a phone', () => {
     // The sheet is the confirmation: no toast on top of it.
     await expect(page.getByRole('status')).toHaveCount(0);
     await expectNoSidewaysOverflow(page, 'profile with Share (ja, 390 px)');
-    await page.screenshot({ path: info.outputPath('share-profile-ja-390.png') });
+    await page.screenshot({ path: info.outputPath('share-profile-ja-390.jpg'), ...PICTURE });
 
     const { tags } = await previewTags(page.request, `${path}?lang=ja_JP`, 'ja');
     expect(tags['og:title']).toBe(name);
@@ -132,6 +132,6 @@ test.describe('on a phone', () => {
         .getByRole('button', { name: translator('ja_JP')('share.workLabel') }),
     ).toBeVisible();
     await expectNoSidewaysOverflow(page, 'stage with Share (ja, 390 px)');
-    await page.screenshot({ path: info.outputPath('share-work-ja-390.png') });
+    await page.screenshot({ path: info.outputPath('share-work-ja-390.jpg'), ...PICTURE });
   });
 });

@@ -6,6 +6,7 @@ import { STORAGE_KEYS } from '../support/app';
 import { translator } from '../support/catalogue';
 import { expect, type Page, test } from '../support/device';
 import { E2E_PORT } from '../support/env';
+import { PICTURE } from '../support/layout';
 import { registerInBrowser } from '../support/profiles';
 import { publishWorkByApi } from '../support/studio';
 
@@ -53,7 +54,10 @@ for (const c of CASES) {
     const t = translator(c.locale);
     const refused = statusMessage(STATUS.BLOCKED_BY_USER, c.locale);
     const shot = (who: Page, name: string) =>
-      who.screenshot({ path: info.outputPath(`block-${name}-${c.locale}-${c.width}.png`) });
+      who.screenshot({
+        path: info.outputPath(`block-${name}-${c.locale}-${c.width}.jpg`),
+        ...PICTURE,
+      });
     await page.setViewportSize({ width: c.width, height: c.height });
     await setLanguage(page, c.locale);
     const stamp = Date.now().toString(36).slice(-4);

@@ -5,6 +5,7 @@ import { gameTitle, translator } from '../support/catalogue';
 import { expect, type Page, test } from '../support/device';
 import { E2E_PORT } from '../support/env';
 import { openGameFromHome } from '../support/home';
+import { PICTURE } from '../support/layout';
 import { registerInBrowser } from '../support/profiles';
 
 // The social layer as two players and a visitor use it on one work: like it, comment, reply,
@@ -57,7 +58,10 @@ for (const c of CASES) {
     test.setTimeout(240_000);
     const t = translator(c.locale);
     const shot = (name: string) =>
-      page.screenshot({ path: info.outputPath(`social-${name}-${c.locale}-${c.width}.png`) });
+      page.screenshot({
+        path: info.outputPath(`social-${name}-${c.locale}-${c.width}.jpg`),
+        ...PICTURE,
+      });
     await page.setViewportSize({ width: c.width, height: c.height });
     await setLanguage(page, c.locale);
     const stamp = Date.now().toString(36).slice(-4);
@@ -126,7 +130,8 @@ for (const c of CASES) {
     await replies.click();
     await expect(beaPanel.getByText('Same — the lanterns too!')).toBeVisible();
     await beaPage.screenshot({
-      path: info.outputPath(`social-comments-${c.locale}-${c.width}.png`),
+      path: info.outputPath(`social-comments-${c.locale}-${c.width}.jpg`),
+      ...PICTURE,
     });
 
     // Ash's bell counts the reply; opening it lists it and marks it read.
@@ -197,7 +202,8 @@ for (const c of CASES) {
     expect(refusal?.length).toBeGreaterThan(0);
     await expect(beaReply).toHaveValue('Are you still there?');
     await beaPage.screenshot({
-      path: info.outputPath(`social-blocked-reply-${c.locale}-${c.width}.png`),
+      path: info.outputPath(`social-blocked-reply-${c.locale}-${c.width}.jpg`),
+      ...PICTURE,
     });
 
     // A visitor reads the comments, and is sent to sign in when liking.

@@ -1,6 +1,7 @@
 import { type Locale, switchLanguage, waitForMount } from '../support/app';
 import { expect, type Page, test } from '../support/device';
 import { openGameFromHome } from '../support/home';
+import { PICTURE } from '../support/layout';
 import { playLanternChapterOne, readUntilAction } from '../support/story';
 
 async function openLanternLedger(page: Page, title: RegExp, locale?: Locale) {
@@ -41,7 +42,7 @@ test.describe('buying a chapter', () => {
     await expect(dialog.getByTestId('unlock-balance')).toHaveText('0');
     await expect(dialog.getByText('Insufficient balance, please recharge first')).toBeVisible();
     await expect(dialog.getByRole('button', { name: /Unlock for/ })).toHaveCount(0);
-    await page.screenshot({ path: 'test-results/unlock-dialog-short-1280.png' });
+    await page.screenshot({ path: 'test-results/unlock-dialog-short-1280.jpg', ...PICTURE });
     await dialog.getByRole('link', { name: 'Top up' }).click();
 
     // The sandbox checkout, and back to the game from the result page.
@@ -65,7 +66,7 @@ test.describe('buying a chapter', () => {
     await expect(confirm).toBeFocused();
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-      await page.screenshot({ path: `test-results/unlock-dialog-${width}.png` });
+      await page.screenshot({ path: `test-results/unlock-dialog-${width}.jpg`, ...PICTURE });
     }
     await page.setViewportSize({ width: 1280, height: 900 });
     await confirm.click();
@@ -145,7 +146,7 @@ for (const {
       await expect(dialog.getByTestId('unlock-balance')).toHaveText('0');
       await expect(dialog.getByText(short)).toBeVisible();
       await expect(dialog.getByRole('link', { name: topUp })).toBeVisible();
-      await page.screenshot({ path: `test-results/unlock-dialog-${locale}-390.png` });
+      await page.screenshot({ path: `test-results/unlock-dialog-${locale}-390.jpg`, ...PICTURE });
       await page.keyboard.press('Escape');
       await expect(dialog).toHaveCount(0);
 
@@ -157,8 +158,9 @@ for (const {
       expect(new URL(page.url()).searchParams.get('return')).toMatch(/^\/drama\/\d+$/);
       await expect(page.getByRole('radiogroup').getByRole('radio')).toHaveCount(6);
       await page.screenshot({
-        path: `test-results/unlock-top-up-${locale}-390.png`,
+        path: `test-results/unlock-top-up-${locale}-390.jpg`,
         fullPage: true,
+        ...PICTURE,
       });
     });
   });

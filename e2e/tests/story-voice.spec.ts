@@ -5,6 +5,7 @@ import type { Locale } from '@taleforge/contracts';
 import { switchLanguage, waitForMount } from '../support/app';
 import { expect, type Page, test } from '../support/device';
 import { openGameFromHome } from '../support/home';
+import { PICTURE } from '../support/layout';
 import { choose, readUntilAction } from '../support/story';
 
 // Playing through to a mini-game takes a while on a busy machine (each new screen is also checked).
@@ -41,7 +42,7 @@ async function readTo(page: Page, text: string) {
 }
 
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `test-results/story-voice/${name}.png`, fullPage: true });
+  page.screenshot({ path: `test-results/story-voice/${name}.jpg`, fullPage: true, ...PICTURE });
 
 const VOICE = {
   en_US: {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { inflateRawSync } from 'node:zlib';
 import { expect, test } from '../support/device';
+import { PICTURE } from '../support/layout';
 import { newAccount, openStudio, signInToStudio } from '../support/studio';
 
 // The studio's "Import & export" tab against the real routes: a Twine story and a character card
@@ -72,9 +73,13 @@ test('a creator imports a Twine story and a character card, then exports sources
   await importer.getByLabel('Choose a file').setInputFiles(fixture('cards/Skynet_v2.png'));
   await expect(report).toContainText('Imported.');
   await expect(report.getByRole('listitem')).toHaveCount(0);
-  await page.screenshot({ path: 'test-results/studio-import-1280.png', fullPage: true });
+  await page.screenshot({
+    path: 'test-results/studio-import-1280.jpg',
+    fullPage: true,
+    ...PICTURE,
+  });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: 'test-results/studio-import-390.png', fullPage: true });
+  await page.screenshot({ path: 'test-results/studio-import-390.jpg', fullPage: true, ...PICTURE });
   await page.setViewportSize({ width: 1280, height: 900 });
 
   // The work now holds the converted chapter and the card's character.
@@ -89,7 +94,11 @@ test('a creator imports a Twine story and a character card, then exports sources
   // The new character's form is open; without uploads, each of the twelve expressions is drawn from the card character's face.
   await expect(page.locator('details.character svg.drawn-portrait')).toHaveCount(12);
   await expect(page.getByRole('img', { name: 'Laugh, drawn from the face colours' })).toBeVisible();
-  await page.screenshot({ path: 'test-results/studio-portraits-390.png', fullPage: true });
+  await page.screenshot({
+    path: 'test-results/studio-portraits-390.jpg',
+    fullPage: true,
+    ...PICTURE,
+  });
 
   // Export: the sources zip holds the ink file, the card PNG carries a V3 (ccv3) chunk.
   await page.getByRole('link', { name: 'Import & export', exact: true }).click();

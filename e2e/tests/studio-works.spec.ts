@@ -1,4 +1,5 @@
 import { expect, test } from '../support/device';
+import { PICTURE } from '../support/layout';
 import { newAccount, openStudio, signInToStudio } from '../support/studio';
 
 // The creator's list of works: a draft's drawn cover, and deleting a work behind a confirmation that
@@ -28,9 +29,9 @@ test('drafts show a drawn cover; a creator deletes a work after confirming, and 
   // Drafts never published and without an upload show a cover drawn from title and script type.
   await expect(list.getByTestId('generated-cover')).toHaveCount(2);
   await expect(list.locator('img')).toHaveCount(0);
-  await page.screenshot({ path: 'test-results/studio-works-1280.png', fullPage: true });
+  await page.screenshot({ path: 'test-results/studio-works-1280.jpg', fullPage: true, ...PICTURE });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: 'test-results/studio-works-390.png', fullPage: true });
+  await page.screenshot({ path: 'test-results/studio-works-390.jpg', fullPage: true, ...PICTURE });
 
   await list.getByRole('link', { name: /Throw Away/ }).click();
   const open = page.getByRole('button', { name: 'Delete work…' });

@@ -6,6 +6,7 @@ import { CALLS } from '@taleforge/contracts';
 import { api } from '../support/api';
 import { type Locale, STORAGE_KEYS } from '../support/app';
 import { expect, type Page, test } from '../support/device';
+import { PICTURE } from '../support/layout';
 import { heldVisitor, signInAsVisitor, visitorLogin } from '../support/visitor';
 
 const WIDTHS = [390, 1280] as const;
@@ -20,7 +21,11 @@ async function useLanguage(page: Page, locale: Locale) {
 async function shoot(page: Page, name: string) {
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `test-results/prices/${name}-${width}.png`, fullPage: true });
+    await page.screenshot({
+      path: `test-results/prices/${name}-${width}.jpg`,
+      fullPage: true,
+      ...PICTURE,
+    });
   }
 }
 

@@ -1,5 +1,6 @@
 import { STORAGE_KEYS } from '../support/app';
 import { expect, type Page, test } from '../support/device';
+import { PICTURE } from '../support/layout';
 import { signInAsVisitor } from '../support/visitor';
 
 /** From the wallet to the sandbox checkout with the 30-unit pack. */
@@ -64,7 +65,11 @@ test('shows the wallet in Chinese with yuan prices', async ({ page }) => {
   await expect(page.getByText('宝石自购买之日起 1 年内有效。支付后不予退款。')).toBeVisible();
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `test-results/wallet-zh-${width}.png`, fullPage: true });
+    await page.screenshot({
+      path: `test-results/wallet-zh-${width}.jpg`,
+      fullPage: true,
+      ...PICTURE,
+    });
   }
 });
 
@@ -74,14 +79,26 @@ test('screens at phone and desktop widths', async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/wallet');
     await expect(page.getByRole('radiogroup').getByRole('radio')).toHaveCount(6);
-    await page.screenshot({ path: `test-results/wallet-${width}.png`, fullPage: true });
+    await page.screenshot({ path: `test-results/wallet-${width}.jpg`, fullPage: true, ...PICTURE });
   }
   await page.setViewportSize({ width: 390, height: 900 });
   await startTopUp(page, 'Alipay');
-  await page.screenshot({ path: 'test-results/sandbox-checkout-390.png', fullPage: true });
+  await page.screenshot({
+    path: 'test-results/sandbox-checkout-390.jpg',
+    fullPage: true,
+    ...PICTURE,
+  });
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
-  await page.screenshot({ path: 'test-results/payment-result-390.png', fullPage: true });
+  await page.screenshot({
+    path: 'test-results/payment-result-390.jpg',
+    fullPage: true,
+    ...PICTURE,
+  });
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: 'test-results/payment-result-1280.png', fullPage: true });
+  await page.screenshot({
+    path: 'test-results/payment-result-1280.jpg',
+    fullPage: true,
+    ...PICTURE,
+  });
 });
