@@ -13,6 +13,7 @@ import { countPlaywright, countVitest } from './test-reports.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const require = createRequire(join(root, 'package.json'));
 const run = promisify(execFile);
+const playwrightCli = join(dirname(require.resolve('@playwright/test/package.json')), 'cli.js');
 
 let dir;
 beforeAll(async () => {
@@ -43,18 +44,25 @@ describe('a group', () => {
   it.skip('waits', () => {});
 });`,
     );
+    // A file whose tests pass but whose hook throws still fails, once, named with its message.
+    await writeFile(
+      join(dir, 'hook.test.mjs'),
+      `import { afterAll, expect, it } from 'vitest';
+afterAll(() => { throw new Error('the database was closed under us'); });
+it('holds too', () => expect(1).toBe(1));`,
+    );
     await writeFile(join(dir, 'vitest.config.mjs'), 'export default {};\n');
     const vitest = join(dirname(require.resolve('vitest/package.json')), 'vitest.mjs');
     const report = await reportOf(
       [vitest, 'run', '--root', dir, '--reporter=json', '--outputFile=vitest.json'],
       'vitest.json',
     );
-    expect(countVitest(report, dir)).toEqual({
-      passed: 1,
-      failed: 1,
-      skipped: 1,
-      failures: ['fixture.test.mjs › a group breaks'],
-    });
+    const counts = countVitest(report, dir);
+    expect(counts).toMatchObject({ passed: 2, failed: 2, skipped: 1 });
+    expect(counts.failures.sort()).toEqual([
+      'fixture.test.mjs › a group breaks',
+      expect.stringMatching(/^hook\.test\.mjs: .*the database was closed under us/),
+    ]);
   }, 60_000);
 
   it("names Playwright's failed tests by file, line and title", async () => {
@@ -72,9 +80,8 @@ test.skip('waits', () => {});
       `export default { testDir: '.', testMatch: '*.spec.mjs', retries: 0,
   reporter: [['json', { outputFile: 'playwright.json' }]] };\n`,
     );
-    const playwright = join(dirname(require.resolve('@playwright/test/package.json')), 'cli.js');
     const report = await reportOf(
-      [playwright, 'test', '-c', 'playwright.config.mjs'],
+      [playwrightCli, 'test', '-c', 'playwright.config.mjs'],
       'playwright.json',
     );
     expect(countPlaywright(report)).toEqual({
@@ -83,5 +90,16 @@ test.skip('waits', () => {});
       skipped: 1,
       failures: ['fixture.spec.mjs:3 › breaks'],
     });
+  }, 60_000);
+
+  it("names an error outside Playwright's tests (a spec that does not load)", async () => {
+    await writeFile(join(dir, 'broken.spec.mjs'), "throw new Error('no such fixture');\n");
+    const report = await reportOf(
+      [playwrightCli, 'test', '-c', 'playwright.config.mjs'],
+      'playwright.json',
+    );
+    const counts = countPlaywright(report);
+    expect(counts.failed).toBeGreaterThan(0);
+    expect(counts.failures).toContainEqual(expect.stringMatching(/no such fixture/));
   }, 60_000);
 });
