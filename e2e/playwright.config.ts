@@ -114,8 +114,9 @@ export default defineConfig({
         LLM_OFFLINE_PACE_MS: '150',
         // The demo series' videos are made in the background while the journeys run: rendered
         // once into a folder kept between runs, and transcoded at the cheapest preset. The
-        // journeys watch each series' free episodes and the first locked one, no further.
+        // journeys watch one series' free episodes and the first locked one, no further.
         DEMO_MEDIA_CACHE: DEMO_MEDIA_CACHE,
+        DEMO_VIDEO_SERIES: '1',
         DEMO_VIDEO_EPISODES: '4',
         VIDEO_PRESET: 'ultrafast',
       },

@@ -113,6 +113,14 @@ const envSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().min(1).max(1000).optional(),
   ),
+  /**
+   * With DEMO_VIDEOS, only the first so many demo series (in content order) get videos; the others
+   * show every episode as preparing. Unset: all. For test servers that watch one series.
+   */
+  DEMO_VIDEO_SERIES: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(1000).optional(),
+  ),
   /** PEM of the risk step's RSA key when several processes must share one; else kept in DATA_DIR. */
   RISK_PRIVATE_KEY_PEM: z.preprocess(emptyToUndefined, z.string().optional()),
   /** Origin players reach us at; OAuth redirect URIs are built from it exactly. */

@@ -120,6 +120,7 @@ async function main(): Promise<void> {
           logger: app.log,
           signal: demoVideos.signal,
           ...(config.DEMO_VIDEO_EPISODES && { episodeLimit: config.DEMO_VIDEO_EPISODES }),
+          ...(config.DEMO_VIDEO_SERIES && { seriesLimit: config.DEMO_VIDEO_SERIES }),
         }),
       );
     }

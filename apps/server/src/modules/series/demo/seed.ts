@@ -5,7 +5,7 @@ import type { Db } from '../../../platform/db/client.js';
 import { clips, episodes } from '../../../platform/db/schema/index.js';
 import { CONTENT_DIR } from '../../play/index.js';
 import { attachClip, attachEpisodeVideo } from '../series-writes.js';
-import type { SeriesScript } from './definition.js';
+import { type Job, type JobLimits, jobsInOrder } from './jobs.js';
 import { renderDemoVideo } from './render.js';
 import { type DemoRowsOptions, type SeededSeries, seedDemoSeriesRows } from './seed-rows.js';
 import { clipSpec, episodeSpec } from './videos.js';
@@ -19,7 +19,7 @@ export interface DemoVideoImporter {
   waitUntilReady(videoId: number, timeoutMs?: number, signal?: AbortSignal): Promise<unknown>;
 }
 
-export interface DemoSeriesOptions extends DemoRowsOptions {
+export interface DemoSeriesOptions extends DemoRowsOptions, JobLimits {
   video: DemoVideoImporter;
   /** The ffmpeg binary (the video module's locator finds it). */
   ffmpeg: string;
@@ -28,25 +28,6 @@ export interface DemoSeriesOptions extends DemoRowsOptions {
   logger: Pick<FastifyBaseLogger, 'info' | 'warn'>;
   /** Aborted when the server shuts down: the ffmpeg at work is stopped, nothing half-made is kept. */
   signal?: AbortSignal;
-  /** DEMO_VIDEO_EPISODES: only each series' first so many episodes get a video; unset, all. */
-  episodeLimit?: number;
-}
-
-type Job = { script: SeriesScript; gameId: number; kind: 'episode' | 'clip'; number: number };
-
-/** Every series' first episode first, so something is playable soonest; clips after episode 1. */
-function jobsInOrder(seeded: SeededSeries[], episodeLimit = Number.POSITIVE_INFINITY): Job[] {
-  const jobs: Job[] = [];
-  const most = Math.min(episodeLimit, Math.max(0, ...seeded.map((s) => s.script.episodes.length)));
-  for (let number = 1; number <= most; number++) {
-    for (const { script, gameId } of seeded)
-      if (number <= script.episodes.length) jobs.push({ script, gameId, kind: 'episode', number });
-    if (number === 1)
-      for (const { script, gameId } of seeded)
-        for (const c of script.clips.keys())
-          jobs.push({ script, gameId, kind: 'clip', number: c + 1 });
-  }
-  return jobs;
 }
 
 /** Whether the job's row already has its video (a restart finds the work done). */
@@ -128,7 +109,7 @@ export function seedDemoSeriesVideos(
   seeded: SeededSeries[],
   options: DemoSeriesOptions,
 ): Promise<void> {
-  return seedVideos(jobsInOrder(seeded, options.episodeLimit), options).catch((error: unknown) => {
+  return seedVideos(jobsInOrder(seeded, options), options).catch((error: unknown) => {
     if (options.signal?.aborted) return;
     options.logger.warn({ err: error }, 'demo series videos stopped; the next start goes on');
   });
