@@ -43,7 +43,8 @@ delete process.env.DATABASE_URL;
 const serverOptions = {
   cwd: repoRoot,
   reuseExistingServer: false,
-  timeout: 60_000,
+  // They start while the check's tsc and Vitest's first files share the two cores.
+  timeout: 120_000,
   // Warnings and errors only: they show up in the runner's output as [WebServer] lines.
   stdout: 'pipe',
   stderr: 'pipe',

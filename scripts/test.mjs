@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// `npm test`: `npm run check` (format, lint, engines, dependency rules, typecheck) beside the
-// build, make sure Chromium, PostgreSQL and ffmpeg are there, run every Vitest project with the
-// Playwright journeys beside it, then close with one line of totals read from the runners' JSON
-// reports:
+// `npm test`: `npm run check` (format, lint, engines, dependency rules, typecheck), the build,
+// every Vitest project and the Playwright journeys, all side by side: Vitest starts once
+// PostgreSQL, ffmpeg and Redis are there, the journeys once the build and Chromium are. It closes
+// with one line of totals read from the runners' JSON reports:
 //
 //   N passed, N failed[, N skipped]
 //
@@ -149,11 +149,7 @@ async function timed(label, step) {
 }
 
 /** Playwright over the built app; beside Vitest its output is kept and shown when it ends. */
-async function runJourneys(built, besideVitest) {
-  if (!built) return broken('playwright', 'not run: build failed');
-  if ((await run('bash', [join(root, 'scripts/ensure-chromium.sh')])) !== 0) {
-    return broken('playwright', 'not run: no Chromium');
-  }
+async function runJourneys(besideVitest) {
   // The config gives the server a fresh data directory and deletes it afterwards.
   const file = join(reportsDir, 'playwright.json');
   const args = [require.resolve('@playwright/test/cli'), 'test', '-c', 'e2e/playwright.config.ts'];
@@ -167,98 +163,124 @@ async function runJourneys(built, besideVitest) {
   record('playwright', code, file, countPlaywright);
 }
 
+/** One Vitest run over the chosen projects, its output streamed. */
+async function runVitestProjects(options, postgres, needsPostgres) {
+  heading('Vitest');
+  const file = join(reportsDir, 'vitest.json');
+  const filters = (options.projects ?? []).flatMap((name) => ['--project', name]);
+  // Without PostgreSQL the postgres project cannot run; its failure is already recorded.
+  if (needsPostgres && !postgres) filters.push('--project', '!server-postgres');
+  const vitest = join(dirname(require.resolve('vitest/package.json')), 'vitest.mjs');
+  const args = [vitest, 'run', '--reporter=default', '--reporter=json'];
+  const code = await timed('vitest', () =>
+    run(process.execPath, [...args, `--outputFile.json=${file}`, ...filters], {
+      ...(postgres && { TEST_DATABASE_URL: postgres.url }),
+    }),
+  );
+  record('vitest', code, file, (report) => countVitest(report, root));
+}
+
+/**
+ * What the runners need of the machine, installed with apt when missing: one step at a time, as
+ * apt allows one user. Resolves `forVitest` (PostgreSQL or null) before Chromium, which only the
+ * journeys wait for.
+ */
+function prepareMachine({ needsPostgres, needsFfmpeg, needsChromium }) {
+  let vitestReady;
+  const forVitest = new Promise((resolve) => {
+    vitestReady = resolve;
+  });
+  const chromium = (async () => {
+    let postgres = null;
+    if (needsPostgres) {
+      try {
+        postgres = await timed('postgres', () => ensurePostgres());
+        ownPostgres = postgres.started;
+        console.log(`TEST_DATABASE_URL=${postgres.url}${postgres.started ? '' : ' (reused)'}`);
+      } catch (error) {
+        console.error(error.message);
+        broken('postgres', 'not started');
+      }
+    }
+    if (needsFfmpeg) {
+      // The video pipeline's tests make and transcode real videos with the system's ffmpeg.
+      const code = await timed('ffmpeg', () =>
+        run('bash', [join(root, 'scripts/ensure-ffmpeg.sh')]),
+      );
+      if (code !== 0) broken('ffmpeg', 'not installed: the video tests will fail');
+      // Shared state across nodes is tested on real Redis servers the tests start themselves.
+      const redis = await timed('redis', () =>
+        run('bash', [join(root, 'scripts/ensure-redis.sh')]),
+      );
+      if (redis !== 0) broken('redis', 'not installed: the tests of several nodes will fail');
+    }
+    vitestReady(postgres);
+    if (!needsChromium) return true;
+    return (await run('bash', [join(root, 'scripts/ensure-chromium.sh')])) === 0;
+  })();
+  return { forVitest, chromium };
+}
+
+/** The summary lists the steps in this order, whenever each finished. */
+const SUMMARY_ORDER = ['check', 'build', 'postgres', 'ffmpeg', 'redis', 'vitest', 'playwright'];
+
 async function main() {
   const startedAt = Date.now();
   const options = parseArgs(process.argv.slice(2));
   const runVitest = options.projects === null || options.projects.length > 0;
-  const needsPostgres = options.projects === null || options.projects.includes('server-postgres');
+  const needsPostgres =
+    runVitest && (options.projects === null || options.projects.includes('server-postgres'));
+  const needsFfmpeg =
+    runVitest &&
+    (options.projects === null || options.projects.some((name) => name.startsWith('server-')));
   rmSync(reportsDir, { recursive: true, force: true });
   mkdirSync(reportsDir, { recursive: true });
 
-  // Format, lint and typecheck first: a finding fails the run, but the tests still run and report.
-  // The build needs nothing from the check, and both are mostly one process on one core at a
-  // time (tsc), so on two cores they run side by side.
-  let checking = Promise.resolve(null);
-  if (options.check) {
-    heading('check');
-    checking = timed('check', () => run('npm', ['run', 'check']));
-  }
-  let building = Promise.resolve(0);
-  if (options.build) {
-    if (!options.check) heading('build');
-    building = timed('build', () =>
-      options.check
-        ? runAside('build (ran alongside the check)', 'npm', ['run', 'build'])
-        : run('npm', ['run', 'build']),
-    );
-  }
-  if (options.check) {
-    const code = await checking;
-    if (code === 0)
-      results.push({ name: 'check', passed: 1, failed: 0, skipped: 0, problem: null });
-    else broken('check', `npm run check found problems (exit ${code})`);
-  }
+  // Nothing waits for the check: a finding fails the run, but the tests still run and report.
+  // Vitest waits only for the machine's services, the journeys for the build and Chromium. The
+  // check's tsc runs keep one core at a time busy; the tests fill the other from the start.
+  const aside = [options.check, options.build, runVitest || options.e2e].filter(Boolean).length > 1;
+  const machine = prepareMachine({ needsPostgres, needsFfmpeg, needsChromium: options.e2e });
+  const checking = options.check
+    ? timed('check', () =>
+        aside
+          ? runAside('check (ran beside the tests)', 'npm', ['run', 'check'])
+          : run('npm', ['run', 'check']),
+      ).then((code) => {
+        if (code === 0) results.push({ name: 'check', passed: 1, failed: 0, skipped: 0 });
+        else broken('check', `npm run check found problems (exit ${code})`);
+      })
+    : Promise.resolve();
+  const building = options.build
+    ? timed('build', () =>
+        aside
+          ? runAside('build (ran beside the check and the tests)', 'npm', ['run', 'build'])
+          : run('npm', ['run', 'build']),
+      )
+    : Promise.resolve(0);
 
-  let built = true;
-  const buildCode = await building;
-  if (buildCode !== 0) {
-    built = false;
-    broken('build', `exit ${buildCode}`);
-  }
-
-  let postgres = null;
-  if (runVitest && needsPostgres) {
-    heading('PostgreSQL');
-    try {
-      postgres = await timed('postgres', () => ensurePostgres());
-      ownPostgres = postgres.started;
-      console.log(`TEST_DATABASE_URL=${postgres.url}${postgres.started ? '' : ' (reused)'}`);
-    } catch (error) {
-      console.error(error.message);
-      broken('postgres', 'not started');
-    }
-  }
-
-  // The video pipeline's tests make and transcode real videos with the system's ffmpeg.
-  const needsFfmpeg =
-    options.projects === null || options.projects.some((name) => name.startsWith('server-'));
-  if (runVitest && needsFfmpeg) {
-    const code = await timed('ffmpeg', () => run('bash', [join(root, 'scripts/ensure-ffmpeg.sh')]));
-    if (code !== 0) broken('ffmpeg', 'not installed: the video tests will fail');
-    // Shared state across nodes is tested on real Redis servers the tests start themselves.
-    const redis = await timed('redis', () => run('bash', [join(root, 'scripts/ensure-redis.sh')]));
-    if (redis !== 0) broken('redis', 'not installed: the tests of several nodes will fail');
-  }
-
-  // The journeys run beside Vitest: Vitest's files wait on databases, password hashing threads
-  // and spawned servers more than they compute, and the journeys on a browser, so together they
-  // fill two cores that each alone leaves half idle (README, "Tests"). Vitest streams its output;
-  // the journeys' is shown when they end.
-  const journeys = options.e2e ? runJourneys(built, runVitest) : Promise.resolve();
+  const journeys = options.e2e
+    ? (async () => {
+        const buildCode = await building;
+        if (buildCode !== 0) {
+          broken('build', `exit ${buildCode}`);
+          return broken('playwright', 'not run: build failed');
+        }
+        if (!(await machine.chromium)) return broken('playwright', 'not run: no Chromium');
+        await runJourneys(runVitest);
+      })()
+    : building.then((code) => code === 0 || broken('build', `exit ${code}`));
   try {
-    if (runVitest) {
-      heading('Vitest');
-      const file = join(reportsDir, 'vitest.json');
-      const filters = (options.projects ?? []).flatMap((name) => ['--project', name]);
-      // Without PostgreSQL the postgres project cannot run; its failure is already recorded.
-      if (needsPostgres && !postgres) filters.push('--project', '!server-postgres');
-      const vitest = join(dirname(require.resolve('vitest/package.json')), 'vitest.mjs');
-      const args = [vitest, 'run', '--reporter=default', '--reporter=json'];
-      const code = await timed('vitest', () =>
-        run(process.execPath, [...args, `--outputFile.json=${file}`, ...filters], {
-          ...(postgres && { TEST_DATABASE_URL: postgres.url }),
-        }),
-      );
-      record('vitest', code, file, (report) => countVitest(report, root));
-    }
+    if (runVitest) await runVitestProjects(options, await machine.forVitest, needsPostgres);
   } finally {
     if (ownPostgres) stopPostgres();
     ownPostgres = false;
   }
-  await journeys;
+  await Promise.all([journeys, checking, machine.chromium]);
 
   heading('summary');
-  for (const r of results) {
+  const rank = (name) => SUMMARY_ORDER.indexOf(name);
+  for (const r of results.sort((a, b) => rank(a.name) - rank(b.name))) {
     const note = r.problem ? `  ← ${r.problem}` : '';
     console.log(`${r.name}: ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped${note}`);
     // Named again here: a log cut to its last lines still says which tests failed.
@@ -270,11 +292,7 @@ async function main() {
     }
   }
   const times = [...timings].map(([label, seconds]) => `${label} ${seconds.toFixed(1)} s`);
-  const sideBySide = [
-    options.check && options.build && 'check and build',
-    options.e2e && timings.has('vitest') && 'vitest and playwright',
-  ].filter(Boolean);
-  const note = sideBySide.length ? ` (${sideBySide.join(', ')} side by side)` : '';
+  const note = aside ? ' (the check, the build and the tests side by side)' : '';
   console.log(
     `time: ${times.join(', ')}${note}; whole run ${((Date.now() - startedAt) / 1000).toFixed(1)} s`,
   );
