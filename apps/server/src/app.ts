@@ -156,6 +156,7 @@ export async function buildApp({
     videos ??
     createVideoService({
       db,
+      locks: database.locks,
       media,
       logger: app.log,
       options: videoOptionsFrom(config),

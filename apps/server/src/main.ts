@@ -105,6 +105,7 @@ async function main(): Promise<void> {
       // node renders the missing videos; a node starting meanwhile leaves them to it.
       const video = createVideoService({
         db: database.db,
+        locks: database.locks,
         media,
         logger: app.log,
         ffmpeg,

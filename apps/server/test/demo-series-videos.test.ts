@@ -88,7 +88,13 @@ describe.skipIf(testDriver() !== 'pglite')(
       const media = createMediaStore(server.config);
       const ffmpeg = await locateFfmpeg();
       // Imports only, as the server's start does: the test server's own service transcodes.
-      const video = createVideoService({ db, media, ffmpeg, logger: server.app.log });
+      const video = createVideoService({
+        db,
+        locks: server.database.locks,
+        media,
+        ffmpeg,
+        logger: server.app.log,
+      });
       return seedDemoSeries({
         db,
         media,

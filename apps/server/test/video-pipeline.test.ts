@@ -22,6 +22,7 @@ beforeAll(async () => {
   media = createMediaStore(loadConfig({ DATA_DIR: await tempDir() }));
   service = createVideoService({
     db: database.db,
+    locks: database.locks,
     media,
     logger: quietLogger(),
     ffmpeg: await ffmpegBinaries(),

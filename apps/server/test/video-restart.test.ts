@@ -87,6 +87,7 @@ async function servicesOn(own: Database) {
   return async () =>
     createVideoService({
       db: own.db,
+      locks: own.locks,
       media,
       logger: quietLogger(),
       ffmpeg: await ffmpegBinaries(),
@@ -121,6 +122,7 @@ describe('a transcode killed part-way', () => {
     const media = createMediaStore(config);
     service = createVideoService({
       db: database.db,
+      locks: database.locks,
       media,
       logger: quietLogger(),
       ffmpeg: await ffmpegBinaries(),

@@ -69,6 +69,7 @@ async function run(command: ImportCommand): Promise<number> {
   );
   const videos = createVideoService({
     db: database.db,
+    locks: database.locks,
     media: createMediaStore(config),
     logger,
     options: videoOptionsFrom(config),

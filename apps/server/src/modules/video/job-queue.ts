@@ -2,6 +2,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Db } from '../../platform/db/client.js';
+import { NODE_LOCK, type NodeLocks } from '../../platform/db/node-locks.js';
 import { GIVEN_UP_QUEUE, TRANSCODE_QUEUE } from './transcode-job.js';
 
 type QueryResult = { rows: unknown[]; rowCount: number };
@@ -85,8 +86,19 @@ export function createBoss(db: BossDb, options: QueueOptions): PgBoss {
 /**
  * Installs pg-boss's schema (once per database) and the two queues: transcodes, retried twice,
  * and the ones it gave up on. The settings are written again each start, so a changed one holds.
+ * One node at a time: pg-boss creates its schema and each queue's table without a lock of its
+ * own, so nodes of a new install starting together failed there (a duplicate schema, deadlocks
+ * attaching the tables: 3 of 4 nodes lost their video pipeline, every time).
  */
-export async function openQueues(boss: PgBoss, retryDelaySeconds: number): Promise<PgBoss> {
+export function openQueues(
+  boss: PgBoss,
+  locks: NodeLocks,
+  retryDelaySeconds: number,
+): Promise<PgBoss> {
+  return locks.whileHolding(NODE_LOCK.videoQueue, () => install(boss, retryDelaySeconds));
+}
+
+async function install(boss: PgBoss, retryDelaySeconds: number): Promise<PgBoss> {
   await boss.start();
   await boss.createQueue(GIVEN_UP_QUEUE, { name: GIVEN_UP_QUEUE });
   const settings = {

@@ -5,6 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../../platform/db/client.js';
+import type { NodeLocks } from '../../platform/db/node-locks.js';
 import { videos } from '../../platform/db/schema/index.js';
 import type { MediaStore } from '../media/index.js';
 import { type FfmpegBinaries, locateFfmpeg } from './ffmpeg-binaries.js';
@@ -39,6 +40,8 @@ export interface VideoServiceOptions {
 
 export interface VideoServiceDeps {
   db: Db;
+  /** The database's node locks: one node at a time installs the job queue. */
+  locks: NodeLocks;
   media: MediaStore;
   logger: FastifyBaseLogger;
   /** Found by locateFfmpeg at start when unset. */
@@ -92,7 +95,7 @@ export function createVideoService(deps: VideoServiceDeps): VideoService {
 
   /** The queue, installed and opened once: imports may come before the workers start. */
   function queue(): Promise<PgBoss> {
-    ready ??= openQueues(boss, options.retryDelaySeconds ?? 5);
+    ready ??= openQueues(boss, deps.locks, options.retryDelaySeconds ?? 5);
     return ready;
   }
 

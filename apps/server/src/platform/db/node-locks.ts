@@ -13,6 +13,8 @@ export const NODE_LOCK = {
   orderTimeout: 7_346_005,
   abandonedReplies: 7_346_006,
   mediaSweep: 7_346_007,
+  /** Held while a node installs pg-boss's schema and opens its queues (video/job-queue.ts). */
+  videoQueue: 7_346_008,
 } as const;
 
 export type NodeLockKey = (typeof NODE_LOCK)[keyof typeof NODE_LOCK];
