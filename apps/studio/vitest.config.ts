@@ -13,6 +13,8 @@ export default mergeConfig(
       restoreMocks: true,
       testTimeout: 15_000,
       unstubGlobals: true,
+      // One jsdom per worker, not per file: measured 20 → 8 CPU-s; src/test/setup.ts resets.
+      isolate: false,
     },
   }),
 );

@@ -51,6 +51,9 @@ function loadPart(locale: Locale, part: Part): Promise<void> {
 
 export async function initI18n(locale: Locale = active): Promise<I18n> {
   active = locale;
+  // `init` gives the instance an empty resource store: parts loaded into an earlier one (a test
+  // file before this one, in the same worker) must be added again, not taken as already there.
+  loaded.clear();
   await i18n.use(initReactI18next).init({
     lng: locale,
     resources: {},

@@ -10,6 +10,9 @@ let lastReportedKey: string | null = null;
 
 /** The app subscribes once (analytics); screens never need to know who is listening. */
 export function onPageView(listener: PageViewListener) {
+  // Every router's first entry has the key "default": a new listener must hear the next screen
+  // even if an earlier router (an earlier test file, in the same worker) showed that key.
+  lastReportedKey = null;
   listeners.add(listener);
   return () => {
     listeners.delete(listener);

@@ -1,19 +1,27 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { config } from '../../../shared/config';
 import { toast } from '../../../shared/ui/toast/toast-store';
 import { renderWithQuery } from '../../../test/render';
 import { loginModalStore } from './login-modal-store';
 import { SocialButtons } from './social-buttons';
 
-vi.mock('../../../shared/config', () => ({
-  config: {
-    basePath: '/taleforge',
-    testHost: 'test.taleforge.app',
-    googleClientId: 'google-client',
-    discordClientId: 'discord-client',
-    environment: 'test',
-  },
-}));
+// Set on the one config object, not with vi.mock: files share modules (isolate: false), so a
+// mock would miss a component another file loaded first and reach files that load it later.
+const configured = {
+  basePath: '/taleforge',
+  testHost: 'test.taleforge.app',
+  googleClientId: 'google-client',
+  discordClientId: 'discord-client',
+  environment: 'test',
+} as const;
+const original = { ...config };
+beforeAll(() => {
+  Object.assign(config, configured);
+});
+afterAll(() => {
+  Object.assign(config, original);
+});
 
 const resp = {
   taleforge_id: 'u_g',
