@@ -51,12 +51,7 @@ import {
   registerStudioImportRoutes,
   registerStudioRoutes,
 } from './modules/studio/index.js';
-import {
-  createVideoService,
-  type FfmpegBinaries,
-  type VideoService,
-  videoOptionsFrom,
-} from './modules/video/index.js';
+import { createVideoService, type VideoService, videoOptionsFrom } from './modules/video/index.js';
 import { createVideoServe } from './modules/video/serve/index.js';
 import {
   createUnlockService,
@@ -105,11 +100,6 @@ export interface AppDeps {
   chatProvider?: ModelProvider;
   /** The media pipeline; unset, one over this database and media store. Its workers run with the app. */
   videos?: VideoService;
-  /**
-   * The ffmpeg that pipeline runs; unset, looked for when it starts. Tests that build many apps
-   * in one process look once: each look runs both programs.
-   */
-  ffmpeg?: FfmpegBinaries;
 }
 
 /** Calls an account with an unfinished social profile may still make. */
@@ -126,7 +116,6 @@ export async function buildApp({
   media = createMediaStore(config),
   chatProvider,
   videos,
-  ffmpeg,
 }: AppDeps): Promise<FastifyInstance> {
   const prefix = `/${config.PRODUCT_SLUG}`;
   const app = Fastify({
@@ -169,7 +158,6 @@ export async function buildApp({
       db,
       media,
       logger: app.log,
-      ffmpeg,
       options: videoOptionsFrom(config),
       onJobFailed: metrics.jobFailed,
     });
