@@ -9,7 +9,8 @@ import { startTestServer, type TestServer } from './support/server.js';
 let server: TestServer;
 let key: { kid: string; spki: string };
 beforeAll(async () => {
-  server = await startTestServer();
+  // Its own key, made at start as a new install's is: the test below reads it back.
+  server = await startTestServer({}, { ownRiskKey: true });
   key = (await api(server, CALLS.riskKey, { dfId: null })).data!;
 });
 afterAll(() => server.close());

@@ -1,8 +1,12 @@
+import { generateKeyPairSync } from 'node:crypto';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import { type AppDeps, buildApp } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import { loadRiskKeys, type RiskKeys } from '../../src/modules/risk/keys.js';
 import type { Database } from '../../src/platform/db/client.js';
+import { writeFileOnce } from '../../src/platform/secret-file.js';
 import { createTestDatabase, tempDir } from './database.js';
 
 export interface TestServer {
@@ -25,9 +29,11 @@ export async function startTestServer(
      * install, or one the test opened itself (a migration's source or target).
      */
     database?: Database;
+    /** The server makes its own risk key, as a new install does, instead of a pooled one. */
+    ownRiskKey?: boolean;
   } = {},
 ): Promise<TestServer> {
-  const { database: shared, ...appOptions } = options;
+  const { database: shared, ownRiskKey, ...appOptions } = options;
   const dataDir = await tempDir();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -37,6 +43,7 @@ export async function startTestServer(
     ...env,
   });
   const database = shared ?? (await createTestDatabase());
+  if (!ownRiskKey) await writeFileOnce(path.join(dataDir, 'keys', RISK_KEY_FILE), pooledRiskKey());
   const riskKeys = await loadRiskKeys(dataDir);
   const clock = {
     now: new Date(),
@@ -63,4 +70,29 @@ export async function startTestServer(
       if (!shared) await database.close();
     },
   };
+}
+
+const RISK_KEY_FILE = 'risk-private.pem';
+const riskKeyPool: string[] = [];
+let poolFile: string | undefined;
+let poolNext = 0;
+
+/**
+ * A risk key for the next server of this test file, written where the server keeps its own, so a
+ * restart reads it back. An RSA key costs ~0.17 CPU s to make and a run starts hundreds of
+ * servers: each worker makes as many as its busiest file needs and hands them out again for every
+ * file. Within a file each server still has a key of its own (two installs never share visitor
+ * ids); files never compare keys with each other.
+ */
+function pooledRiskKey(): string {
+  const file = expect.getState().testPath;
+  if (file !== poolFile) {
+    poolFile = file;
+    poolNext = 0;
+  }
+  riskKeyPool[poolNext] ??= generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({
+    type: 'pkcs8',
+    format: 'pem',
+  }) as string;
+  return riskKeyPool[poolNext++]!;
 }
