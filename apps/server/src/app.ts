@@ -51,7 +51,12 @@ import {
   registerStudioImportRoutes,
   registerStudioRoutes,
 } from './modules/studio/index.js';
-import { createVideoService, type VideoService, videoOptionsFrom } from './modules/video/index.js';
+import {
+  createVideoService,
+  type FfmpegBinaries,
+  type VideoService,
+  videoOptionsFrom,
+} from './modules/video/index.js';
 import { createVideoServe } from './modules/video/serve/index.js';
 import {
   createUnlockService,
@@ -100,6 +105,11 @@ export interface AppDeps {
   chatProvider?: ModelProvider;
   /** The media pipeline; unset, one over this database and media store. Its workers run with the app. */
   videos?: VideoService;
+  /**
+   * The ffmpeg that pipeline runs; unset, looked for when it starts. Tests that build many apps
+   * in one process look once: each look runs both programs.
+   */
+  ffmpeg?: FfmpegBinaries;
 }
 
 /** Calls an account with an unfinished social profile may still make. */
@@ -116,6 +126,7 @@ export async function buildApp({
   media = createMediaStore(config),
   chatProvider,
   videos,
+  ffmpeg,
 }: AppDeps): Promise<FastifyInstance> {
   const prefix = `/${config.PRODUCT_SLUG}`;
   const app = Fastify({
@@ -159,6 +170,7 @@ export async function buildApp({
       locks: database.locks,
       media,
       logger: app.log,
+      ffmpeg,
       options: videoOptionsFrom(config),
       onJobFailed: metrics.jobFailed,
     });

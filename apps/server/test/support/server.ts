@@ -8,6 +8,7 @@ import { loadRiskKeys, type RiskKeys } from '../../src/modules/risk/keys.js';
 import type { Database } from '../../src/platform/db/client.js';
 import { writeFileOnce } from '../../src/platform/secret-file.js';
 import { createTestDatabase, tempDir } from './database.js';
+import { ffmpegBinaries } from './videos.js';
 
 export interface TestServer {
   app: FastifyInstance;
@@ -51,7 +52,17 @@ export async function startTestServer(
       clock.now = new Date(clock.now.getTime() + ms);
     },
   };
-  const app = await buildApp({ config, database, riskKeys, now: () => clock.now, ...appOptions });
+  // The ffmpeg looked for once per worker: each look runs both programs, and a run builds hundreds
+  // of apps. A missing ffmpeg still fails only the video tests, as at the pipeline's start.
+  const ffmpeg = await ffmpegBinaries().catch(() => undefined);
+  const app = await buildApp({
+    config,
+    database,
+    riskKeys,
+    now: () => clock.now,
+    ffmpeg,
+    ...appOptions,
+  });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   const prefix = `/${config.PRODUCT_SLUG}`;
   return {
