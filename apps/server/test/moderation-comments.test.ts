@@ -6,7 +6,7 @@ import { commentReports, comments, notifications, users } from '../src/platform/
 import { commentCalls } from './support/comments.js';
 import { databaseFingerprint } from './support/db-fingerprint.js';
 import { api, apiRaw } from './support/http.js';
-import { moderationCalls } from './support/moderation.js';
+import { editedCursor, moderationCalls } from './support/moderation.js';
 import { signedIn } from './support/profiles.js';
 import { startTestServer, type TestServer } from './support/server.js';
 
@@ -116,8 +116,7 @@ describe('the queue', () => {
     const all = await mod.wholeQueue(admin);
     expect(new Set(all.map((i) => i.comment_id)).size).toBe(all.length);
     expect(all.map((i) => i.comment_id).filter((id) => ids.includes(id))).toEqual(ids);
-    const edited = `${first.data!.next_cursor!.slice(0, -1)}x`;
-    const bad = await mod.queue(admin, edited);
+    const bad = await mod.queue(admin, editedCursor(first.data!.next_cursor!));
     expect(bad.status).toBe(1001);
   });
 });
