@@ -182,15 +182,11 @@ async function runVitestProjects(options, postgres, needsPostgres) {
 
 /**
  * What the runners need of the machine, installed with apt when missing: one step at a time, as
- * apt allows one user. Resolves `forVitest` (PostgreSQL or null) before Chromium, which only the
- * journeys wait for.
+ * apt allows one user. `forVitest` resolves to PostgreSQL (or null) before Chromium is looked
+ * for, which only the journeys wait for.
  */
 function prepareMachine({ needsPostgres, needsFfmpeg, needsChromium }) {
-  let vitestReady;
-  const forVitest = new Promise((resolve) => {
-    vitestReady = resolve;
-  });
-  const chromium = (async () => {
+  const forVitest = (async () => {
     let postgres = null;
     if (needsPostgres) {
       try {
@@ -214,10 +210,12 @@ function prepareMachine({ needsPostgres, needsFfmpeg, needsChromium }) {
       );
       if (redis !== 0) broken('redis', 'not installed: the tests of several nodes will fail');
     }
-    vitestReady(postgres);
-    if (!needsChromium) return true;
-    return (await run('bash', [join(root, 'scripts/ensure-chromium.sh')])) === 0;
+    return postgres;
   })();
+  const chromium = forVitest.then(
+    async () =>
+      !needsChromium || (await run('bash', [join(root, 'scripts/ensure-chromium.sh')])) === 0,
+  );
   return { forVitest, chromium };
 }
 
@@ -269,7 +267,7 @@ async function main() {
         if (!(await machine.chromium)) return broken('playwright', 'not run: no Chromium');
         await runJourneys(runVitest);
       })()
-    : building.then((code) => code === 0 || broken('build', `exit ${code}`));
+    : Promise.resolve();
   try {
     if (runVitest) await runVitestProjects(options, await machine.forVitest, needsPostgres);
   } finally {

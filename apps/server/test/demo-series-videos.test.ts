@@ -5,10 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMediaStore } from '../src/modules/media/index.js';
 import { CONTENT_DIR } from '../src/modules/play/index.js';
 import { seedDemoSeries } from '../src/modules/series/demo/seed.js';
-import { createVideoService, locateFfmpeg } from '../src/modules/video/index.js';
+import { createVideoService } from '../src/modules/video/index.js';
 import { clips, episodes, videos } from '../src/platform/db/schema/index.js';
 import { tempDir, testDriver } from './support/database.js';
 import { startTestServer, type TestServer } from './support/server.js';
+import { ffmpegBinaries } from './support/videos.js';
 
 const text = (en: string) => ({ en_US: en, zh_CN: `${en}（中）`, ja_JP: `${en}（日）` });
 const face = {
@@ -86,7 +87,7 @@ describe.skipIf(testDriver() !== 'pglite')(
     async function seedOn(server: TestServer, episodeLimit?: number) {
       const db = server.database.db;
       const media = createMediaStore(server.config);
-      const ffmpeg = await locateFfmpeg();
+      const ffmpeg = await ffmpegBinaries();
       // Imports only, as the server's start does: the test server's own service transcodes.
       const video = createVideoService({
         db,
