@@ -78,6 +78,11 @@ export default defineConfig({
     browserName: 'chromium',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // A player who asked for less motion: lines appear whole, panels and toasts without their
+    // entrance. Every motion costs Chromium frames here (software rendering): this cut its CPU by
+    // a sixth (docs/performance.md). It also keeps that path of the app tried in a real browser;
+    // the story journey (story-game.spec.ts) plays with motion, lines typed out.
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: HEADLESS_SHELL_PATH,
       args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP ${DEVTOOLS_HOST} 127.0.0.1`],

@@ -21,7 +21,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { test as base, type ConsoleMessage, type Page, type TestInfo } from '@playwright/test';
 import type { AxeResults, RunOptions } from 'axe-core';
-import { holdEndlessAnimationsIn } from './endless-animations';
+import { holdEndlessAnimationsInEveryContext } from './endless-animations';
 import { E2E_PORT, MODEL_PORT, SHORT_SESSION_PORT, STUDIO_PORT } from './env';
 
 /** The minified build: half the size of the package's `source`, so half the time to inject. */
@@ -247,7 +247,17 @@ class PageChecks {
   }
 }
 
-export const test = base.extend<{ pageChecks: PageChecks }, { newScreenEngine: undefined }>({
+export const test = base.extend<
+  { pageChecks: PageChecks },
+  { newScreenEngine: undefined; endlessAnimationsHeld: undefined }
+>({
+  endlessAnimationsHeld: [
+    async ({ browser }, use) => {
+      holdEndlessAnimationsInEveryContext(browser);
+      await use(undefined);
+    },
+    { scope: 'worker', auto: true },
+  ],
   newScreenEngine: [
     async ({ playwright }, use) => {
       await playwright.selectors.register(NEW_SCREEN_ENGINE, { content: newScreenEngine });
@@ -258,7 +268,6 @@ export const test = base.extend<{ pageChecks: PageChecks }, { newScreenEngine: u
   pageChecks: [
     async ({ context }, use, info) => {
       const checks = new PageChecks(info);
-      await holdEndlessAnimationsIn(context);
 
       // Chromium logs each violation (and each policy it cannot apply) to the console and fires
       // securitypolicyviolation at the document: either one is a finding.

@@ -3,6 +3,10 @@ import { expect, test } from '../support/device';
 import { openGameFromHome } from '../support/home';
 import { choose, readUntilAction } from '../support/story';
 
+// The one journey with motion on (the others ask for less, see playwright.config.ts): lines type
+// out and the mini-games reveal, as most players see them.
+test.use({ reducedMotion: 'no-preference' });
+
 test('a stranger opens a demo game, plays chapter one to its end, and resumes after a reload', async ({
   page,
 }) => {
