@@ -91,7 +91,10 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
     await shot('drama');
     await openGame(page, 'lantern-ledger', locale);
     await expect(page.getByTestId('header-balance')).toHaveText('9999.9w');
-    await expectInView(banner.getByRole('button', { name: t('header.signIn') }), 'sign-in');
+    await expectInView(
+      banner.getByRole('button', { name: t('header.signIn'), exact: true }),
+      'sign-in',
+    );
     await shot('play');
     // A shorter phone, where the puzzle's pieces used to start under the tab bar.
     await page.setViewportSize({ width: PHONE.width, height: 667 });
@@ -123,7 +126,7 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
 
     // Every step of a registration: the address (0), its code (2), the account (3).
     const email = newEmail(`layout-${locale.slice(0, 2)}`);
-    await banner.getByRole('button', { name: t('header.signIn') }).click();
+    await banner.getByRole('button', { name: t('header.signIn'), exact: true }).click();
     await expect(dialog.getByRole('heading', { name: t('auth.steps.email.title') })).toBeVisible();
     await shot('login-email');
     await dialog.getByLabel(t('auth.email')).fill(email);
@@ -203,7 +206,7 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
 
     // Signed out, the password step for the address.
     await banner.getByRole('button', { name: t('header.signOut') }).click();
-    await banner.getByRole('button', { name: t('header.signIn') }).click();
+    await banner.getByRole('button', { name: t('header.signIn'), exact: true }).click();
     await dialog.getByLabel(t('auth.email')).fill(email);
     await dialog.getByRole('button', { name: t('auth.confirm') }).click();
     await expect(

@@ -30,7 +30,7 @@ for (const locale of ['en_US', 'ja_JP'] as const satisfies readonly Locale[]) {
 
     const email = newEmail(`again-${locale.slice(0, 2)}`);
     const askForCode = async () => {
-      await banner.getByRole('button', { name: t('header.signIn') }).click();
+      await banner.getByRole('button', { name: t('header.signIn'), exact: true }).click();
       await dialog.getByLabel(t('auth.email')).fill(email);
       await dialog.getByRole('button', { name: t('auth.confirm') }).click();
       await expect(heading('auth.steps.code.title')).toBeVisible();

@@ -28,15 +28,21 @@ async function openGame(page: Page, game: keyof typeof TITLE, locale: Locale, wi
 
 const dialogue = (page: Page) => page.getByTestId('dialogue');
 
-/** Taps on (finishing each line's typing first) until the dialogue shows `text`. */
+/**
+ * Taps on until the dialogue shows `text`, one step a tap: after each tap it waits for the line
+ * to change (typed out in full, or the next one), so a quick second tap never skips the line.
+ */
 async function readTo(page: Page, text: string) {
+  const shown = dialogue(page).locator('.dialogue__text');
   for (let i = 0; i < 20; i++) {
-    if (((await dialogue(page).locator('.dialogue__text').textContent()) ?? '').includes(text)) {
+    const before = (await shown.textContent()) ?? '';
+    if (before.includes(text)) {
       // Typed out in full.
-      await expect(dialogue(page).locator('.dialogue__text')).toContainText(text);
+      await expect(shown).toContainText(text);
       return;
     }
     await dialogue(page).click();
+    await expect(shown).not.toHaveText(before);
   }
   throw new Error(`never reached "${text}"`);
 }
