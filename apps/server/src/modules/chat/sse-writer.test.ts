@@ -1,4 +1,4 @@
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { statusMessage } from '@taleforge/contracts/status';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
@@ -17,7 +17,11 @@ let fake: FakeLlm;
 let app: FastifyInstance;
 let base: string;
 const outcomes: ReplyOutcome[] = [];
-let flood = { sent: 0 };
+/** What the flood route did: events sent, and the response's close/drain listeners at its start
+ * and at its end. */
+let flood = { sent: 0, listenersAtOpen: 0, listenersAtEnd: 0 };
+const waitListeners = (res: ServerResponse) =>
+  res.listenerCount('close') + res.listenerCount('drain') + res.listenerCount('error');
 
 beforeAll(async () => {
   fake = await startFakeLlm({ chunkChars: 4 });
@@ -49,10 +53,12 @@ beforeAll(async () => {
   });
   app.post('/flood', async (_request, reply) => {
     const sse = openSse(reply);
+    flood.listenersAtOpen = waitListeners(reply.raw);
     const block = 'x'.repeat(16 * 1024);
     for (flood.sent = 0; flood.sent < 2_000 && !sse.signal.aborted; flood.sent++) {
       await sse.send('delta', { text: block });
     }
+    flood.listenersAtEnd = waitListeners(reply.raw);
     sse.end();
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -135,7 +141,7 @@ describe('SSE writer with a streamed reply', () => {
   });
 
   it('waits for a slow reader instead of buffering everything', async () => {
-    flood = { sent: 0 };
+    flood = { sent: 0, listenersAtOpen: 0, listenersAtEnd: 0 };
     const received = await new Promise<number>((resolve, reject) => {
       const req = httpRequest(`${base}/flood`, { method: 'POST' }, (res) => {
         res.pause();
@@ -157,5 +163,7 @@ describe('SSE writer with a streamed reply', () => {
     });
     expect(flood.sent).toBe(2_000);
     expect(received).toBeGreaterThan(2_000 * 16 * 1024);
+    // Every wait for the reader (hundreds here) leaves no listener behind on the response.
+    expect(flood.listenersAtEnd).toBe(flood.listenersAtOpen);
   });
 });

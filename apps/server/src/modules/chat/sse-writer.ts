@@ -1,4 +1,4 @@
-import { once } from 'node:events';
+import type { ServerResponse } from 'node:http';
 import type { FastifyReply } from 'fastify';
 
 export interface SseWriter {
@@ -63,9 +63,7 @@ export function openSse(reply: FastifyReply, options: SseOptions = {}): SseWrite
     async send(event, data) {
       if (ended || res.destroyed) return;
       const frame = `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
-      if (!res.write(frame)) {
-        await Promise.race([once(res, 'drain'), once(res, 'close')]);
-      }
+      if (!res.write(frame)) await drainedOrClosed(res);
     },
     end() {
       if (ended) return;
@@ -74,4 +72,21 @@ export function openSse(reply: FastifyReply, options: SseOptions = {}): SseWrite
       if (!res.destroyed) res.end();
     },
   };
+}
+
+/**
+ * Until the socket's buffer drains or the client is gone. Both listeners go when either comes:
+ * a long reply to a slow reader waits hundreds of times on one response, and the loser of a
+ * race of two `events.once` stays attached until the response closes.
+ */
+function drainedOrClosed(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
 }
