@@ -8,6 +8,8 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, openDatabase } from '../../src/platform/db/client.js';
 
+const run = promisify(execFile);
+
 export type TestDriver = 'pglite' | 'postgres';
 
 /** Which real database this run of the suite uses: the same tests run on both. */
@@ -53,7 +55,7 @@ function pgliteTemplate(): Promise<string> {
  */
 export async function migratedDataDir(): Promise<string> {
   const dataDir = await tempDir();
-  await promisify(execFile)('cp', [
+  await run('cp', [
     '-R',
     path.join(await pgliteTemplate(), 'pglite'),
     path.join(dataDir, 'pglite'),

@@ -1,8 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import {
-  createSessionService,
-  type SessionService,
-} from '../../src/modules/auth/session-service.js';
+import { createSessionService } from '../../src/modules/auth/session-service.js';
 import type { Db } from '../../src/platform/db/client.js';
 import { games, type LocalizedText, users } from '../../src/platform/db/schema/index.js';
 
@@ -24,29 +21,10 @@ export async function buildUser(db: Db, overrides: Partial<NewUser> = {}) {
   return row!;
 }
 
-const helperSessions = new WeakMap<Db, SessionService>();
-
-/**
- * The session service the helpers sign players in with, one per database: a service builds its
- * token cache for 50,000 entries up front, and helpers that made one per player spent seconds of
- * a run's CPU on it.
- */
-export function helperSessionsOf(db: Db): SessionService {
-  let sessions = helperSessions.get(db);
-  if (!sessions) {
-    sessions = createSessionService({ db, ttlDays: 30 });
-    helperSessions.set(db, sessions);
-  }
-  return sessions;
-}
-
 /** A signed-in user: the token is what the browser would hold. */
 export async function buildSession(db: Db, options: { ttlDays?: number; now?: () => Date } = {}) {
   const user = await buildUser(db);
-  const sessions =
-    options.ttlDays === undefined && options.now === undefined
-      ? helperSessionsOf(db)
-      : createSessionService({ db, ttlDays: options.ttlDays ?? 30, now: options.now });
+  const sessions = createSessionService({ db, ttlDays: options.ttlDays ?? 30, now: options.now });
   const { token } = await sessions.createSession(user.id);
   return { user, token };
 }

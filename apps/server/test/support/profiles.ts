@@ -1,5 +1,6 @@
 import { CALLS, type CallData } from '@taleforge/contracts';
-import { buildUser, helperSessionsOf } from './factories.js';
+import { createSessionService } from '../../src/modules/auth/session-service.js';
+import { buildUser } from './factories.js';
 import { call, type EnvelopeResponse } from './http.js';
 import type { TestServer } from './server.js';
 
@@ -28,6 +29,7 @@ export async function signedIn(server: TestServer, kind: 'EMAIL' | 'DF_ID' = 'EM
     oauthEnum: kind,
     ...(kind === 'DF_ID' ? { email: null, nickName: null } : {}),
   });
-  const { token } = await helperSessionsOf(server.database.db).createSession(user.id);
+  const sessions = createSessionService({ db: server.database.db, ttlDays: 30 });
+  const { token } = await sessions.createSession(user.id);
   return { user, token };
 }

@@ -63,13 +63,19 @@ export function createSessionService({
    * An entry in the second half of its window is checked again in the background while it still
    * answers, so a player who keeps playing never waits for the check; the window counts from
    * the last check, so a revocation elsewhere is still seen within `cacheMs`.
+   *
+   * None at all when nothing is kept (`cacheMs` 0): the cache sets aside its arrays for every
+   * entry it may hold as it is made, which a service that never keeps one need not pay for.
    */
-  const checked = new LRUCache<string, Checked>({
-    max: CACHE_MAX_ENTRIES,
-    // The injected clock, read on every lookup: a window is a promise to the millisecond.
-    perf: { now: () => now().getTime() },
-    ttlResolution: 0,
-  });
+  const checked =
+    cacheMs > 0
+      ? new LRUCache<string, Checked>({
+          max: CACHE_MAX_ENTRIES,
+          // The injected clock, read on every lookup: a window is a promise to the millisecond.
+          perf: { now: () => now().getTime() },
+          ttlResolution: 0,
+        })
+      : undefined;
   /**
    * Bumped by every revocation this process makes or hears of: a check that read the session before a
    * revocation committed must not put the revoked token back.
@@ -77,7 +83,7 @@ export function createSessionService({
   let revocations = 0;
 
   function remember(tokenHash: string, auth: AuthContext, at: number, expiresAt: Date) {
-    if (cacheMs <= 0 || auth.needsCompletion) return;
+    if (!checked || auth.needsCompletion) return;
     // lru-cache still serves an entry whose age equals its ttl: one less keeps the window open
     // only while it is younger than `cacheMs`.
     const ttl = Math.min(cacheMs, expiresAt.getTime() - at) - 1;
@@ -114,7 +120,7 @@ export function createSessionService({
     entry.refreshing = true;
     check(tokenHash).then(
       (result) => {
-        if (!result.ok) checked.delete(tokenHash);
+        if (!result.ok) checked?.delete(tokenHash);
       },
       // The entry lapses at its `until`; the next call then checks in the foreground and
       // answers for a database that is failing.
@@ -137,6 +143,7 @@ export function createSessionService({
 
   function forget(match: (auth: AuthContext) => boolean) {
     revocations++;
+    if (!checked) return;
     const revoked = [...checked.entries()].filter(([, entry]) => match(entry.auth));
     for (const [tokenHash] of revoked) checked.delete(tokenHash);
   }
@@ -165,8 +172,8 @@ export function createSessionService({
 
     async verifyToken(token: string): Promise<TokenCheck> {
       const tokenHash = hashToken(token);
-      const hit = checked.get(tokenHash);
-      if (!hit) return check(tokenHash);
+      const hit = checked?.get(tokenHash);
+      if (!checked || !hit) return check(tokenHash);
       if (!hit.refreshing && checked.getRemainingTTL(tokenHash) < cacheMs / 2) {
         refreshAhead(tokenHash, hit);
       }

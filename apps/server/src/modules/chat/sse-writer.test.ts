@@ -17,8 +17,8 @@ let fake: FakeLlm;
 let app: FastifyInstance;
 let base: string;
 const outcomes: ReplyOutcome[] = [];
-/** What the flood route did: events sent, and the response's close/drain listeners at its start
- * and at its end. */
+/** What the flood route did: events sent, and the listeners a wait could leave on its response
+ * (close, drain, error) at its start and at its end. */
 let flood = { sent: 0, listenersAtOpen: 0, listenersAtEnd: 0 };
 const waitListeners = (res: ServerResponse) =>
   res.listenerCount('close') + res.listenerCount('drain') + res.listenerCount('error');
