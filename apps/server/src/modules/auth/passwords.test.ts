@@ -1,17 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism, getPriority } from 'node:os';
 import { describe, expect, it } from 'vitest';
+import { threadStats } from '../../../test/support/threads.js';
 import { createPasswordHashing, hashPassword, verifyPassword } from './passwords.js';
-
-/** Each thread of this process and its nice value (field 19 of /proc/<pid>/task/<tid>/stat). */
-function threadNiceValues(): number[] {
-  return readdirSync('/proc/self/task').map((tid) => {
-    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-    // The command name (field 2) may hold spaces: count from the parenthesis that closes it.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(fields[16]);
-  });
-}
 
 describe('passwords', () => {
   it('a burst of logins for unknown addresses, first thing after start, all finish and all fail', async () => {
@@ -46,7 +36,7 @@ describe('passwords', () => {
     async () => {
       const own = getPriority(); // this thread's nice value
       await Promise.all(Array.from({ length: 4 }, (_, i) => hashPassword(`password ${i}`)));
-      const lowered = threadNiceValues().filter((nice) => nice === own + 10);
+      const lowered = threadStats().filter((thread) => thread.nice === own + 10);
       expect(lowered).toHaveLength(availableParallelism());
     },
   );
