@@ -76,7 +76,10 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${E2E_PORT}`,
     browserName: 'chromium',
-    trace: 'retain-on-failure',
+    // Recording a trace costs Chromium a fifth of its CPU over a journey (the screencast above all,
+    // docs/performance.md), so only the retry of a failed journey records one; the first failure
+    // keeps its screenshot and error. Locally, `--trace on` records every journey.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     // A player who asked for less motion: lines appear whole, panels and toasts without their
     // entrance. Every motion costs Chromium frames here (software rendering): this cut its CPU by
