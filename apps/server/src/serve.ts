@@ -1,0 +1,128 @@
+import { buildApp } from './app.js';
+import { withBackupCommand } from './cli/backup-command.js';
+import { inviteCommandHandler } from './cli/invite-commands.js';
+import type { Config } from './config.js';
+import { createMediaStore } from './modules/media/index.js';
+import { seedDemoContent } from './modules/play/demo-content.js';
+import { loadRiskKeys } from './modules/risk/index.js';
+import { seedDemoSeriesRows, seedDemoSeriesVideos } from './modules/series/index.js';
+import { createVideoService, locateFfmpeg, videoOptionsFrom } from './modules/video/index.js';
+import { startAdminChannel } from './platform/admin-channel.js';
+import { openDatabase } from './platform/db/client.js';
+import { NODE_LOCK } from './platform/db/node-locks.js';
+import { buildStudioSite } from './platform/http/studio-site.js';
+import { loggerOptions } from './platform/logger.js';
+
+/** Opens the database, seeds the demo, and serves the product until a signal stops it. */
+export async function serve(config: Config): Promise<void> {
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.dataDir,
+    poolSize: config.DATABASE_POOL_SIZE,
+  });
+  const riskKeys = await loadRiskKeys(config.dataDir, config.RISK_PRIVATE_KEY_PEM);
+  const media = createMediaStore(config);
+  const app = await buildApp({ config, database, riskKeys, media });
+  const demoRows = { db: database.db, media, mediaBase: `/${config.PRODUCT_SLUG}/media` };
+  const seededSeries = config.DEMO_CONTENT
+    ? // Before listening, so the first request sees every work, the series among them (their
+      // videos follow in the background); after building, for its logger. Nodes starting together
+      // seed one after another: the later ones find the work done.
+      await database.locks.whileHolding(NODE_LOCK.demoSeed, async () => {
+        await seedDemoContent(database.db, {
+          artBase: `/${config.PRODUCT_SLUG}/art`,
+          media,
+          now: new Date(),
+          log: app.log,
+        });
+        return seedDemoSeriesRows({ ...demoRows, now: new Date() });
+      })
+    : [];
+  // The embedded database is this process's alone: customer service's CLI reaches it through us.
+  const adminChannel =
+    database.driver === 'pglite'
+      ? await startAdminChannel(
+          config.dataDir,
+          withBackupCommand(inviteCommandHandler(database.db), database, config.dataDir),
+        )
+      : null;
+
+  const studio =
+    config.studioOrigin && config.STUDIO_PORT
+      ? await buildStudioSite({
+          root: config.studioDist,
+          origin: config.studioOrigin,
+          logger: loggerOptions(config),
+          config: {
+            apiBase: `${new URL(config.PUBLIC_URL).origin}/${config.PRODUCT_SLUG}`,
+            playerUrl: new URL(config.PUBLIC_URL).origin,
+            environment: config.NODE_ENV,
+          },
+        })
+      : null;
+  if (config.STUDIO_PORT && !studio)
+    app.log.warn('no studio build found; the studio is not served');
+
+  const demoVideos = new AbortController();
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      app.log.error('graceful shutdown timed out');
+      process.exit(1);
+    }, config.SHUTDOWN_GRACE_MS);
+    force.unref();
+    demoVideos.abort();
+    await Promise.all([app.close(), studio?.close()]);
+    await adminChannel?.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ host: config.HOST, port: config.PORT });
+  await studio?.listen({ host: config.HOST, port: config.STUDIO_PORT });
+  app.log.info(
+    {
+      database: database.driver,
+      dataDir: config.dataDir,
+      adminPort: adminChannel?.port,
+      studio: studio ? config.studioOrigin : null,
+    },
+    'Taleforge is ready',
+  );
+  if (config.DEMO_VIDEOS && seededSeries.length > 0) {
+    const ffmpeg = await locateFfmpeg().catch((error: unknown) => {
+      app.log.warn({ err: error }, 'no ffmpeg: the demo series have no videos');
+      return null;
+    });
+    if (ffmpeg) {
+      // Only imports: the app's own video service (started with it) runs the transcodes. One
+      // node renders the missing videos; a node starting meanwhile leaves them to it.
+      const video = createVideoService({
+        db: database.db,
+        locks: database.locks,
+        media,
+        logger: app.log,
+        ffmpeg,
+        options: videoOptionsFrom(config),
+      });
+      await database.locks.ifFree(NODE_LOCK.demoVideos, () =>
+        seedDemoSeriesVideos(seededSeries, {
+          ...demoRows,
+          now: new Date(),
+          video,
+          ffmpeg: ffmpeg.ffmpeg,
+          cacheDir: config.demoMediaCache,
+          logger: app.log,
+          signal: demoVideos.signal,
+          ...(config.DEMO_VIDEO_EPISODES && { episodeLimit: config.DEMO_VIDEO_EPISODES }),
+          ...(config.DEMO_VIDEO_SERIES && { seriesLimit: config.DEMO_VIDEO_SERIES }),
+        }),
+      );
+    }
+  }
+}
