@@ -1,9 +1,10 @@
-import { copyFile, readdir, readFile, rename, utimes } from 'node:fs/promises';
+import { copyFile, readdir, readFile, rename, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CALLS } from '@taleforge/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMediaStore, type MediaStore, sweepMedia } from '../src/modules/media/index.js';
+import { STALE_TEMP_MS } from '../src/modules/media/local-media-store.js';
 import { MEDIA_NAME_IN_TEXT, referencedMedia } from '../src/modules/media/media-references.js';
 import { MEDIA_SWEEP_GRACE_MS } from '../src/modules/media/media-sweep.js';
 import { api, call } from './support/http.js';
@@ -313,6 +314,23 @@ describe('the media sweep on local files, when something is wrong', () => {
     const served = await fetch(server.url(`/media/${lost}`));
     expect(served.status).toBe(200);
     expect(Buffer.from(await served.arrayBuffer())).toEqual(bytes);
+  });
+
+  it('drops the temp file of a write whose process died, and leaves one being written', async () => {
+    const name = await store.put(Buffer.from(`RIFF temp ${Math.random()}`), 'webp');
+    // As writeWhole leaves them: written aside under a random suffix, killed before the rename.
+    const killed = join(mediaDir(), `.${name}.00112233aabb.tmp`);
+    const writing = join(mediaDir(), `.${name}.ccddeeff0011.tmp`);
+    await writeFile(killed, 'RIFF half');
+    await writeFile(writing, 'RIFF half');
+    const before = new Date(Date.now() - STALE_TEMP_MS - 60_000);
+    await utimes(killed, before, before);
+
+    const listed = (await store.listNames()).map((entry) => entry.name);
+    expect(listed).toContain(name);
+    expect(listed.some((entry) => entry.endsWith('.tmp'))).toBe(false);
+    const temps = (await readdir(mediaDir())).filter((entry) => entry.endsWith('.tmp'));
+    expect(temps).toEqual([`.${name}.ccddeeff0011.tmp`]);
   });
 });
 

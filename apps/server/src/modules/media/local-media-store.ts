@@ -22,6 +22,13 @@ import {
 
 /** A removal's aside file: `.<name>.<12 hex digits>.sweep`. */
 const ASIDE = /^\.(.+)\.[0-9a-f]{12}\.sweep$/;
+/** A write's temp file: `.<name>.<12 hex digits>.tmp`. */
+const TEMP = /^\..+\.[0-9a-f]{12}\.tmp$/;
+/**
+ * A temp file untouched this long was left by a write whose process died before its rename (a
+ * write in progress keeps touching it, and none takes minutes): nothing will ever rename it.
+ */
+export const STALE_TEMP_MS = 3600 * 1000;
 
 /** Media in a directory of the local disk, by content hash or key: the embedded default. */
 export function createLocalMediaStore(dir: string): MediaStore {
@@ -68,6 +75,14 @@ export function createLocalMediaStore(dir: string): MediaStore {
     if (back) await rm(aside, { force: true });
   }
 
+  /** Removes a temp file that a killed write left; one still being written is left alone. */
+  async function dropStaleTemp(entry: string) {
+    if (!TEMP.test(entry)) return;
+    const file = path.join(dir, entry);
+    const info = await stat(file).catch(() => null);
+    if (info && Date.now() - info.mtimeMs > STALE_TEMP_MS) await rm(file, { force: true });
+  }
+
   return {
     kind: 'local',
     async put(bytes, extension) {
@@ -97,7 +112,9 @@ export function createLocalMediaStore(dir: string): MediaStore {
     },
     async listNames() {
       const entries = await readdir(dir).catch(() => [] as string[]);
-      await Promise.all(entries.map(settleAside));
+      await Promise.all(
+        entries.map((entry) => Promise.all([settleAside(entry), dropStaleTemp(entry)])),
+      );
       const names = (await readdir(dir).catch(() => [] as string[])).filter((n) =>
         MEDIA_NAME.test(n),
       );

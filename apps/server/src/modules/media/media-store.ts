@@ -69,7 +69,10 @@ export interface MediaStore {
   /** The file's bytes, or only `range` of them; null when there is no such file. */
   read(name: string, range?: ByteRange): Promise<Readable | null>;
   remove(name: string): Promise<void>;
-  /** Every content-hash name in the store (keys left out), with when it was last put. */
+  /**
+   * Every content-hash name in the store (keys left out), with when it was last put. On the local
+   * disk it also tidies what killed processes left: a removal's aside copy, a write's old temp file.
+   */
   listNames(): Promise<StoredName[]>;
   /**
    * Removes the content-hash file `name` unless it was put at or after `since`; true when removed.
