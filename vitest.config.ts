@@ -24,10 +24,6 @@ const serverIntegration = (database: 'pglite' | 'postgres'): TestProjectConfigur
     environment: 'node',
     env: { TEST_DATABASE: database },
     globalSetup: [fromRoot('apps/server/test/support/global-setup.ts')],
-    // One process per worker runs file after file: the server's module graph is loaded once per
-    // worker instead of once per file (seconds of CPU each). Every file still builds its own app
-    // on its own database; the server keeps no state in modules that outlives an app.
-    isolate: false,
     // Database tests are slower than unit tests: real I/O.
     testTimeout: 20_000,
     hookTimeout: 60_000,
@@ -110,6 +106,12 @@ export default defineConfig({
     projects,
     // Two cores: one worker per core; tests inside a file run in order, files in parallel.
     maxWorkers: 2,
+    // One process per worker runs file after file (every project here: the web and studio
+    // configs say the same): modules are loaded once per worker instead of once per file, seconds
+    // of CPU each for the server's. Every integration file still builds its own app on its own
+    // database; the server keeps no state in modules that outlives an app. The server's unit
+    // tests alone: 56 -> 35 CPU s (docs/performance.md).
+    isolate: false,
     passWithNoTests: true,
   },
 });
