@@ -1,11 +1,10 @@
-import { getPriority } from 'node:os';
 import { CALLS, type TicketUseType } from '@taleforge/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inviteCode, login, registerAccount, registerPayload } from './support/accounts.js';
 import { api } from './support/http.js';
 import { startTestServer, type TestServer } from './support/server.js';
 import { startSmtpServer } from './support/smtp.js';
-import { threadStats } from './support/threads.js';
+import { hashingThreads } from './support/threads.js';
 
 let server: TestServer;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -255,11 +254,7 @@ describe('password login', () => {
       // CI run saw an unknown email's fastest answer at under a quarter of a known one's). The
       // time they spend hashing does not wait. Both failures record one row, so the hash is the
       // only work an unknown address could skip; without the throwaway verify it costs none.
-      const own = getPriority();
-      const hashingTicks = () =>
-        threadStats()
-          .filter((thread) => thread.nice === own + 10)
-          .reduce((sum, thread) => sum + thread.cpuTicks, 0);
+      const hashingTicks = () => hashingThreads().reduce((sum, thread) => sum + thread.cpuTicks, 0);
       const spent = async (email: string) => {
         const before = hashingTicks();
         const answer = await login(server, email, 'wrong-password');

@@ -1,4 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { getPriority } from 'node:os';
+import { HASHING_NICE_INCREMENT } from '../../src/modules/auth/passwords.js';
 
 export interface ThreadStat {
   nice: number;
@@ -7,7 +9,7 @@ export interface ThreadStat {
 }
 
 /** Each thread of this process: its nice value and the CPU it has used (Linux only). */
-export function threadStats(): ThreadStat[] {
+function threadStats(): ThreadStat[] {
   return readdirSync('/proc/self/task').flatMap((tid) => {
     let stat: string;
     try {
@@ -21,3 +23,7 @@ export function threadStats(): ThreadStat[] {
     return [{ nice: Number(fields[16]), cpuTicks: Number(fields[11]) + Number(fields[12]) }];
   });
 }
+
+/** The password hashing threads: this process's threads below the calling thread's priority. */
+export const hashingThreads = (): ThreadStat[] =>
+  threadStats().filter((thread) => thread.nice === getPriority() + HASHING_NICE_INCREMENT);

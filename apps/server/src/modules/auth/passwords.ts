@@ -4,6 +4,9 @@ import { Piscina } from 'piscina';
 /** What our hashes look like; anything else stored is no password at all. */
 const ARGON2_HASH = /^\$argon2(?:id|i|d)\$/;
 
+/** How far below the event loop's priority the hashing threads run (a nice increment). */
+export const HASHING_NICE_INCREMENT = 10;
+
 export interface PasswordHashing {
   hash(password: string): Promise<string>;
   /**
@@ -36,7 +39,7 @@ export function createPasswordHashing(): PasswordHashing {
         minThreads: threads,
         maxThreads: threads,
         idleTimeout: Number.POSITIVE_INFINITY,
-        niceIncrement: 10,
+        niceIncrement: HASHING_NICE_INCREMENT,
       });
     }
     return pool;
