@@ -1,18 +1,19 @@
 #!/usr/bin/env node
-// `npm run build`: contracts, server, web, studio; then the build stamp, dated when the build started, so
-// `npm start` after any build (the test command's included) runs it as it is, and a source saved
-// while the build ran still counts as newer.
-import { spawnSync } from 'node:child_process';
-import { writeBuildStamp } from './ensure-build.mjs';
+// `npm run build`: contracts and server (unless their own stamp says they are current), web,
+// studio; then the build stamp, dated when the build started, so `npm start` after any build (the
+// test command's included) runs it as it is, and a source saved while the build ran still counts
+// as newer. `--server`: the contracts and the server only, when stale (the test command's first
+// step: the integration tests run the server from this build while the rest is made).
+import { buildWorkspace, ensureServerBuild, writeBuildStamp } from './ensure-build.mjs';
 
 const startedAt = new Date();
-for (const workspace of [
-  '@taleforge/contracts',
-  '@taleforge/server',
-  '@taleforge/web',
-  '@taleforge/studio',
-]) {
-  const result = spawnSync('npm', ['run', 'build', '-w', workspace], { stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+try {
+  ensureServerBuild();
+  if (!process.argv.includes('--server')) {
+    for (const workspace of ['@taleforge/web', '@taleforge/studio']) buildWorkspace(workspace);
+    writeBuildStamp(startedAt);
+  }
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
 }
-writeBuildStamp(startedAt);

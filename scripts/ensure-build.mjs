@@ -1,5 +1,8 @@
 // Builds the project when its sources changed since the last build; `npm start` and the CLIs
 // call it so they never run stale code. `npm run build` (scripts/build.mjs) writes the stamp.
+// The server's part (its contracts and itself) has a stamp of its own: the server's integration
+// tests spawn servers and CLIs from that build (apps/server/test/support/server-process.ts), and
+// their global setup makes it current first.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -7,6 +10,16 @@ import { fileURLToPath } from 'node:url';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const STAMP = 'apps/server/dist/.build-stamp';
+const SERVER_STAMP = 'apps/server/dist/.server-build-stamp';
+/** What the server's build is made from. */
+const SERVER_SOURCES = [
+  'package-lock.json',
+  'tsconfig.base.json',
+  'packages/contracts/src',
+  'packages/contracts/tsconfig.build.json',
+  'apps/server/src',
+  'apps/server/tsconfig.build.json',
+];
 const SOURCES = [
   'package-lock.json',
   'packages/contracts/src',
@@ -42,11 +55,51 @@ export function isBuildCurrent(root = repoRoot) {
   );
 }
 
-/** Marks the build as made from the sources as they were at `startedAt`. */
-export function writeBuildStamp(startedAt, root = repoRoot) {
-  const stamp = join(root, STAMP);
+/** True when the server's stamp is newer than every source of the server and its contracts. */
+export function isServerBuildCurrent(root = repoRoot) {
+  const stamp = join(root, SERVER_STAMP);
+  const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
+  const changed = Math.max(...SERVER_SOURCES.map((source) => newestMtime(join(root, source))));
+  return (
+    changed <= built &&
+    existsSync(join(root, 'apps/server/dist/main.js')) &&
+    existsSync(join(root, 'packages/contracts/dist/index.js'))
+  );
+}
+
+function writeStamp(file, startedAt, root) {
+  const stamp = join(root, file);
   writeFileSync(stamp, startedAt.toISOString());
   utimesSync(stamp, startedAt, startedAt);
+}
+
+/** Marks the build as made from the sources as they were at `startedAt`. */
+export function writeBuildStamp(startedAt, root = repoRoot) {
+  writeStamp(STAMP, startedAt, root);
+}
+
+/**
+ * `npm run build -w <workspace>`; throws when it fails.
+ * @param {string} workspace
+ * @param {import('node:child_process').StdioOptions} [stdio]
+ */
+export function buildWorkspace(workspace, stdio = 'inherit') {
+  const result = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: repoRoot, stdio });
+  if (result.status !== 0) throw new Error(`the build of ${workspace} failed (${result.status})`);
+}
+
+/**
+ * Builds the contracts and the server unless their stamp is current; true when it built.
+ * @param {import('node:child_process').StdioOptions} [stdio]
+ */
+export function ensureServerBuild(stdio = 'inherit') {
+  if (isServerBuildCurrent()) return false;
+  const startedAt = new Date();
+  for (const workspace of ['@taleforge/contracts', '@taleforge/server']) {
+    buildWorkspace(workspace, stdio);
+  }
+  writeStamp(SERVER_STAMP, startedAt, repoRoot);
+  return true;
 }
 
 export function ensureBuild() {

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { isBuildCurrent, writeBuildStamp } from './ensure-build.mjs';
+import { isBuildCurrent, isServerBuildCurrent, writeBuildStamp } from './ensure-build.mjs';
 
 /** A checkout with one source file and both sites built, every file dated `at`. */
 function makeCheckout(at) {
@@ -58,5 +58,59 @@ describe('the build stamp', () => {
     writeBuildStamp(new Date('2026-11-01T10:05:00Z'), root);
     rmSync(join(root, 'apps/studio/dist/index.html'));
     expect(isBuildCurrent(root)).toBe(false);
+  });
+});
+
+describe('the server build stamp', () => {
+  const editedAt = new Date('2026-11-01T10:00:00Z');
+  const builtAt = new Date('2026-11-01T10:05:00Z');
+  let root;
+  beforeEach(() => {
+    root = makeCheckout(editedAt);
+    for (const dir of ['packages/contracts/src', 'packages/contracts/dist']) {
+      mkdirSync(join(root, dir), { recursive: true });
+    }
+    for (const file of [
+      'packages/contracts/src/index.ts',
+      'packages/contracts/dist/index.js',
+      'apps/server/dist/main.js',
+    ]) {
+      writeFileSync(join(root, file), 'x');
+      utimesSync(join(root, file), editedAt, editedAt);
+    }
+    utimesSync(join(root, 'packages/contracts/src'), editedAt, editedAt);
+  });
+  afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+  const stampServer = (at) => {
+    const stamp = join(root, 'apps/server/dist/.server-build-stamp');
+    writeFileSync(stamp, at.toISOString());
+    utimesSync(stamp, at, at);
+  };
+
+  it('is missing before the server is built, so the integration tests build it', () => {
+    expect(isServerBuildCurrent(root)).toBe(false);
+  });
+
+  it('counts once written, without the sites: the tests need only the server', () => {
+    stampServer(builtAt);
+    expect(isServerBuildCurrent(root)).toBe(true);
+    expect(isBuildCurrent(root)).toBe(false);
+  });
+
+  it('goes stale when a contract changes, not when the web app does', () => {
+    stampServer(builtAt);
+    mkdirSync(join(root, 'apps/web/src'), { recursive: true });
+    writeFileSync(join(root, 'apps/web/src/app.tsx'), 'x');
+    expect(isServerBuildCurrent(root)).toBe(true);
+    const later = new Date('2026-11-01T10:10:00Z');
+    utimesSync(join(root, 'packages/contracts/src/index.ts'), later, later);
+    expect(isServerBuildCurrent(root)).toBe(false);
+  });
+
+  it('does not count without the built server or the built contracts', () => {
+    stampServer(builtAt);
+    rmSync(join(root, 'packages/contracts/dist/index.js'));
+    expect(isServerBuildCurrent(root)).toBe(false);
   });
 });

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: `npm run check` (format, lint, engines, dependency rules, typecheck), the build,
-// every Vitest project and the Playwright journeys, all side by side: Vitest starts once
-// PostgreSQL, ffmpeg and Redis are there, the journeys once the build and Chromium are. It closes
+// every Vitest project and the Playwright journeys, all side by side after the server's build (a
+// few seconds; the integration tests spawn servers from it): Vitest starts once PostgreSQL,
+// ffmpeg and Redis are there, the journeys once the build and Chromium are. It closes
 // with one line of totals read from the runners' JSON reports:
 //
 //   N passed, N failed[, N skipped]
@@ -249,6 +250,18 @@ async function main() {
         else broken('check', `npm run check found problems (exit ${code})`);
       })
     : Promise.resolve();
+  // The server's build before the tests and the rest of the build: the integration tests spawn
+  // servers and CLIs from it, and the rest of the build then finds it current and leaves it alone.
+  const spawnsServers =
+    runVitest &&
+    (options.projects === null ||
+      options.projects.some((name) => name === 'server-pglite' || name === 'server-postgres'));
+  if (spawnsServers || options.build) {
+    const code = await timed('server build', () =>
+      run(process.execPath, ['scripts/build.mjs', '--server']),
+    );
+    if (code !== 0) broken('build', `the server's build: exit ${code}`);
+  }
   const building = options.build
     ? timed('build', () =>
         aside

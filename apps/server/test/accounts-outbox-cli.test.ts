@@ -1,5 +1,4 @@
 import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { CALLS } from '@taleforge/contracts';
 import { eq } from 'drizzle-orm';
@@ -11,6 +10,7 @@ import { createTestDatabase, migratedDataDir, tempDir, testDriver } from './supp
 import { buildUser } from './support/factories.js';
 import { api } from './support/http.js';
 import { startTestServer, type TestServer } from './support/server.js';
+import { entryArgs } from './support/server-process.js';
 
 const mailbox = async (server: TestServer) => fetch(new URL('/dev/mailbox', server.url('/')));
 
@@ -90,8 +90,6 @@ describe('the outbox, when no SMTP_URL is set', () => {
 // the same database settings as the server. PGlite admits one process at a time, so the test's
 // own connection is closed while the CLI runs.
 describe('the invites CLI', () => {
-  const cli = fileURLToPath(new URL('../src/cli/invites.ts', import.meta.url));
-  const tsx = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
   let database: Database;
   let env: Record<string, string>;
   let reopen: () => Promise<Database>;
@@ -120,8 +118,8 @@ describe('the invites CLI', () => {
     if (testDriver() === 'pglite') await database.close();
     try {
       const { stdout, stderr } = await promisify(execFile)(
-        tsx,
-        ['--conditions=taleforge-source', cli, ...args],
+        process.execPath,
+        [...entryArgs('src/cli/invites.ts'), ...args],
         { env: { ...process.env, ...env, LOG_LEVEL: 'silent' } },
       );
       return { code: 0, stdout, stderr };

@@ -8,7 +8,7 @@ import { sendAdminCommand } from '../src/platform/admin-channel.js';
 import { openDatabase } from '../src/platform/db/client.js';
 import { inviteCodes } from '../src/platform/db/schema/index.js';
 import { migratedDataDir, tempDir, testDriver } from './support/database.js';
-import { killServers, spawnServer } from './support/server-process.js';
+import { entryArgs, killServers, spawnServer } from './support/server-process.js';
 
 // `npm run backup`, run as an operator runs it, beside a running server and without one.
 
@@ -16,14 +16,10 @@ const serverDir = fileURLToPath(new URL('..', import.meta.url));
 afterAll(killServers);
 
 function backup(dataDir: string, args: string[]) {
-  return promisify(execFile)(
-    process.execPath,
-    ['--conditions=taleforge-source', '--import', 'tsx', 'src/cli/backup.ts', ...args],
-    {
-      cwd: serverDir,
-      env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
-    },
-  ).then(
+  return promisify(execFile)(process.execPath, [...entryArgs('src/cli/backup.ts'), ...args], {
+    cwd: serverDir,
+    env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+  }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     (error: { code: number; stdout: string; stderr: string }) => error,
   );

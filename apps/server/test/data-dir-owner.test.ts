@@ -2,7 +2,6 @@ import { execFile } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { CALLS } from '@taleforge/contracts';
 import { eq } from 'drizzle-orm';
@@ -14,10 +13,7 @@ import { inviteCodes, users } from '../src/platform/db/schema/index.js';
 import { migratedDataDir, testDriver } from './support/database.js';
 import { buildSession } from './support/factories.js';
 import { api, serverAt } from './support/http.js';
-import { killServers, spawnServer } from './support/server-process.js';
-
-const cli = fileURLToPath(new URL('../src/cli/invites.ts', import.meta.url));
-const tsx = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
+import { entryArgs, killServers, spawnServer } from './support/server-process.js';
 
 afterAll(killServers);
 
@@ -37,8 +33,8 @@ const startServer = (dataDir: string) =>
 async function invites(dataDir: string, ...args: string[]) {
   try {
     const { stdout, stderr } = await promisify(execFile)(
-      tsx,
-      ['--conditions=taleforge-source', cli, ...args],
+      process.execPath,
+      [...entryArgs('src/cli/invites.ts'), ...args],
       { env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, LOG_LEVEL: 'silent' } },
     );
     return { code: 0, stdout, stderr };
@@ -77,7 +73,7 @@ describe.runIf(testDriver() === 'pglite')('the embedded database has one owner',
     expect(second.output()).toContain(
       `The embedded database in ${dataDir} is in use by process ${server.child.pid} (`,
     );
-    expect(second.output()).toContain('main.ts');
+    expect(second.output()).toContain('(node main.js)');
     // The refused process left the owner's lock alone, and the owner serves on.
     expect(JSON.parse(await readFile(lockPath(dataDir), 'utf8')).pid).toBe(server.child.pid);
     expect((await fetch(`${server.base}/health`)).ok).toBe(true);

@@ -7,6 +7,7 @@ import { type Database, openDatabase } from '../src/platform/db/client.js';
 import { episodes, videos } from '../src/platform/db/schema/index.js';
 import { createTestDatabase, migratedDataDir, tempDir, testDriver } from './support/database.js';
 import { buildGame } from './support/factories.js';
+import { entryArgs } from './support/server-process.js';
 import { makeTestVideo } from './support/videos.js';
 
 // `npm run media -- import`, run as an operator runs it: the video becomes the series' episode.
@@ -32,14 +33,10 @@ async function withSeries(slug: string) {
 }
 
 function media(env: Record<string, string>, args: string[]) {
-  return run(
-    process.execPath,
-    ['--conditions=taleforge-source', '--import', 'tsx', 'src/cli/media.ts', 'import', ...args],
-    {
-      cwd: serverDir,
-      env: { ...process.env, ...env, LOG_LEVEL: 'silent', VIDEO_PRESET: 'ultrafast' },
-    },
-  );
+  return run(process.execPath, [...entryArgs('src/cli/media.ts'), 'import', ...args], {
+    cwd: serverDir,
+    env: { ...process.env, ...env, LOG_LEVEL: 'silent', VIDEO_PRESET: 'ultrafast' },
+  });
 }
 
 describe('npm run media -- import', () => {

@@ -13,6 +13,7 @@ import { buildChatGame, giveGems, personaModel, sendChat } from './support/chat.
 import { createTestDatabase, migratedDataDir, testDriver } from './support/database.js';
 import { api } from './support/http.js';
 import { startTestServer } from './support/server.js';
+import { entryArgs } from './support/server-process.js';
 import { startSmtpServer } from './support/smtp.js';
 import { checkLedger } from './support/wallet.js';
 
@@ -23,11 +24,10 @@ const serverDir = fileURLToPath(new URL('..', import.meta.url));
 const run = promisify(execFile);
 
 function migrateData(dataDir: string, to: string) {
-  return run(
-    process.execPath,
-    ['--conditions=taleforge-source', '--import', 'tsx', 'src/cli/migrate-data.ts', '--to', to],
-    { cwd: serverDir, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' } },
-  ).then(
+  return run(process.execPath, [...entryArgs('src/cli/migrate-data.ts'), '--to', to], {
+    cwd: serverDir,
+    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+  }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     (error: { code: number; stdout: string; stderr: string }) => error,
   );

@@ -10,6 +10,7 @@ import { type Database, openDatabase } from '../src/platform/db/client.js';
 import { videos } from '../src/platform/db/schema/index.js';
 import { createTestDatabase, migratedDataDir, tempDir, testDriver } from './support/database.js';
 import { buildGame } from './support/factories.js';
+import { entryArgs } from './support/server-process.js';
 import { ffmpegBinaries, makeTestVideo, quietLogger, segmentsOf } from './support/videos.js';
 
 // A transcode whose process dies part-way (SIGKILL: no goodbye, ffmpeg killed with it) is taken
@@ -34,18 +35,7 @@ afterAll(async () => {
 async function importAndKill(env: Record<string, string>, file: string): Promise<number> {
   const child = spawn(
     process.execPath,
-    [
-      '--conditions=taleforge-source',
-      '--import',
-      'tsx',
-      'src/cli/media.ts',
-      'import',
-      file,
-      '--series',
-      'demo',
-      '--episode',
-      '1',
-    ],
+    [...entryArgs('src/cli/media.ts'), 'import', file, '--series', 'demo', '--episode', '1'],
     {
       cwd: serverDir,
       env: {

@@ -3,6 +3,9 @@
 // PGlite spends seconds of CPU in initdb alone; see docs/decisions/0028).
 //
 // - server-pglite: a migrated data directory, copied file by file (support/database.ts).
+// Both first make the server's build current (scripts/ensure-build.mjs): the tests that need a
+// process of its own run the server and its CLIs from it (support/server-process.ts).
+//
 // - server-postgres: makes sure a PostgreSQL runs (scripts/test.mjs starts one first and passes
 //   TEST_DATABASE_URL; `npx vitest run --project server-postgres` gets one started and stopped
 //   here), then a migrated template database that `CREATE DATABASE … TEMPLATE` copies.
@@ -13,6 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { ensureServerBuild } from '../../../../scripts/ensure-build.mjs';
 import { ensurePostgres, stopPostgres } from '../../../../scripts/ensure-postgres.mjs';
 import { openDatabase } from '../../src/platform/db/client.js';
 
@@ -28,6 +32,8 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
+  // Its output on stderr: Vitest's reporters own stdout.
+  ensureServerBuild(['ignore', 2, 2]);
   const root = await mkdtemp(path.join(os.tmpdir(), 'tf-run-'));
   project.provide('testTempRoot', root);
   const stopPostgresIfStarted =

@@ -5,9 +5,23 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const serverDir = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * Node's arguments to run an entry point of apps/server (e.g. `src/cli/media.ts`) as `npm start`
+ * and the CLIs run it: from the build, which the global setup makes current first (a start costs
+ * half the CPU of loading the sources through tsx). A test's own entry (`test/support/…`) runs
+ * from its source.
+ */
+export function entryArgs(entry: string): string[] {
+  if (entry.startsWith('src/')) {
+    return [path.join(serverDir, 'dist', entry.slice('src/'.length).replace(/\.ts$/, '.js'))];
+  }
+  return ['--conditions=taleforge-source', '--import', 'tsx', path.join(serverDir, entry)];
+}
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -52,16 +66,12 @@ export async function spawnServer(
   { entry = 'src/main.ts', mayExit = false }: SpawnOptions = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    ['--conditions=taleforge-source', '--import', 'tsx', entry],
-    {
-      cwd: serverDir,
-      // No studio listener unless a test asks for one: 8081 may be taken by another run.
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', STUDIO_PORT: '0', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawn(process.execPath, entryArgs(entry), {
+    cwd: serverDir,
+    // No studio listener unless a test asks for one: 8081 may be taken by another run.
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', STUDIO_PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   running.add(child);
   // Listened for from the start: a refused server may be gone before anyone waits for it.
   const closed = once(child, 'close').then(([code]) => {
