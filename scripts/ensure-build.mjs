@@ -89,17 +89,16 @@ export function buildWorkspace(workspace, stdio = 'inherit') {
 }
 
 /**
- * Builds the contracts and the server unless their stamp is current; true when it built.
+ * Builds the contracts and the server unless their stamp is current.
  * @param {import('node:child_process').StdioOptions} [stdio]
  */
 export function ensureServerBuild(stdio = 'inherit') {
-  if (isServerBuildCurrent()) return false;
+  if (isServerBuildCurrent()) return;
   const startedAt = new Date();
   for (const workspace of ['@taleforge/contracts', '@taleforge/server']) {
     buildWorkspace(workspace, stdio);
   }
   writeStamp(SERVER_STAMP, startedAt, repoRoot);
-  return true;
 }
 
 export function ensureBuild() {

@@ -2,7 +2,7 @@
 // The workspaces' typecheck and build: TypeScript 7's native compiler, one `-p` project after another.
 //   node ../../scripts/tsc.mjs -p tsconfig.json -p tsconfig.test.json --noEmit
 // TypeScript 5 stays installed only for dependency-cruiser, which parses our sources through its
-// JavaScript API; TypeScript 7 has none yet (docs/performance.md, "Sixth pass").
+// JavaScript API; TypeScript 7 has none yet (docs/decisions/0047).
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
