@@ -43,28 +43,28 @@ function newestMtime(path) {
   return newest;
 }
 
+/** True when `stamp` is newer than every one of `sources` and every one of `outputs` is there. */
+function isStampCurrent(root, stamp, sources, outputs) {
+  const stampFile = join(root, stamp);
+  const built = existsSync(stampFile) ? statSync(stampFile).mtimeMs : 0;
+  const changed = Math.max(...sources.map((source) => newestMtime(join(root, source))));
+  return changed <= built && outputs.every((output) => existsSync(join(root, output)));
+}
+
 /** True when the build stamp is newer than every source and both sites' builds are there. */
 export function isBuildCurrent(root = repoRoot) {
-  const stamp = join(root, STAMP);
-  const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
-  const changed = Math.max(...SOURCES.map((source) => newestMtime(join(root, source))));
-  return (
-    changed <= built &&
-    existsSync(join(root, 'apps/web/dist/index.html')) &&
-    existsSync(join(root, 'apps/studio/dist/index.html'))
-  );
+  return isStampCurrent(root, STAMP, SOURCES, [
+    'apps/web/dist/index.html',
+    'apps/studio/dist/index.html',
+  ]);
 }
 
 /** True when the server's stamp is newer than every source of the server and its contracts. */
 export function isServerBuildCurrent(root = repoRoot) {
-  const stamp = join(root, SERVER_STAMP);
-  const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
-  const changed = Math.max(...SERVER_SOURCES.map((source) => newestMtime(join(root, source))));
-  return (
-    changed <= built &&
-    existsSync(join(root, 'apps/server/dist/main.js')) &&
-    existsSync(join(root, 'packages/contracts/dist/index.js'))
-  );
+  return isStampCurrent(root, SERVER_STAMP, SERVER_SOURCES, [
+    'apps/server/dist/main.js',
+    'packages/contracts/dist/index.js',
+  ]);
 }
 
 function writeStamp(file, startedAt, root) {

@@ -1,24 +1,28 @@
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isBuildCurrent, isServerBuildCurrent, writeBuildStamp } from './ensure-build.mjs';
+
+/** Writes each file (and its folders) under `root`, every one dated `at`. */
+function writeFiles(root, files, at) {
+  for (const file of files) {
+    mkdirSync(dirname(join(root, file)), { recursive: true });
+    writeFileSync(join(root, file), 'x');
+    utimesSync(join(root, file), at, at);
+    utimesSync(dirname(join(root, file)), at, at);
+  }
+}
 
 /** A checkout with one source file and both sites built, every file dated `at`. */
 function makeCheckout(at) {
   const root = mkdtempSync(join(tmpdir(), 'tf-build-stamp-'));
-  for (const dir of ['apps/server/src', 'apps/server/dist', 'apps/web/dist', 'apps/studio/dist']) {
-    mkdirSync(join(root, dir), { recursive: true });
-  }
-  for (const file of [
-    'apps/server/src/main.ts',
-    'apps/web/dist/index.html',
-    'apps/studio/dist/index.html',
-  ]) {
-    writeFileSync(join(root, file), 'x');
-    utimesSync(join(root, file), at, at);
-  }
-  utimesSync(join(root, 'apps/server/src'), at, at);
+  mkdirSync(join(root, 'apps/server/dist'), { recursive: true });
+  writeFiles(
+    root,
+    ['apps/server/src/main.ts', 'apps/web/dist/index.html', 'apps/studio/dist/index.html'],
+    at,
+  );
   return root;
 }
 
@@ -67,18 +71,15 @@ describe('the server build stamp', () => {
   let root;
   beforeEach(() => {
     root = makeCheckout(editedAt);
-    for (const dir of ['packages/contracts/src', 'packages/contracts/dist']) {
-      mkdirSync(join(root, dir), { recursive: true });
-    }
-    for (const file of [
-      'packages/contracts/src/index.ts',
-      'packages/contracts/dist/index.js',
-      'apps/server/dist/main.js',
-    ]) {
-      writeFileSync(join(root, file), 'x');
-      utimesSync(join(root, file), editedAt, editedAt);
-    }
-    utimesSync(join(root, 'packages/contracts/src'), editedAt, editedAt);
+    writeFiles(
+      root,
+      [
+        'packages/contracts/src/index.ts',
+        'packages/contracts/dist/index.js',
+        'apps/server/dist/main.js',
+      ],
+      editedAt,
+    );
   });
   afterEach(() => rmSync(root, { recursive: true, force: true }));
 
