@@ -20,10 +20,9 @@ const SERVER_SOURCES = [
   'apps/server/src',
   'apps/server/tsconfig.build.json',
 ];
+/** What the whole build is made from, and what the server reads beside it (its migrations). */
 const SOURCES = [
-  'package-lock.json',
-  'packages/contracts/src',
-  'apps/server/src',
+  ...SERVER_SOURCES,
   'apps/server/drizzle',
   'apps/web/src',
   'apps/web/public',

@@ -12,7 +12,7 @@ const serverDir = fileURLToPath(new URL('../..', import.meta.url));
 
 /**
  * Node's arguments to run an entry point of apps/server (e.g. `src/cli/media.ts`) as `npm start`
- * and the CLIs run it: from the build, which the global setup makes current first (a start costs
+ * and the CLIs run it: from the build, which the global setup makes current first (loading it costs
  * half the CPU of loading the sources through tsx). A test's own entry (`test/support/…`) runs
  * from its source.
  */
