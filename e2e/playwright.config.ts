@@ -84,7 +84,8 @@ export default defineConfig({
     // A player who asked for less motion: lines appear whole, panels and toasts without their
     // entrance. Every motion costs Chromium frames here (software rendering): this cut its CPU by
     // a sixth (docs/performance.md). It also keeps that path of the app tried in a real browser;
-    // the story journey (story-game.spec.ts) plays with motion, lines typed out.
+    // the story journey (story-game.spec.ts) plays with motion, lines typed out. The same player
+    // asked for less transparency too (support/reduced-transparency.ts, a worker option).
     reducedMotion: 'reduce',
     launchOptions: {
       executablePath: HEADLESS_SHELL_PATH,

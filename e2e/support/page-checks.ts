@@ -23,6 +23,7 @@ import { test as base, type ConsoleMessage, type Page, type TestInfo } from '@pl
 import type { AxeResults, RunOptions } from 'axe-core';
 import { holdEndlessAnimationsInEveryContext } from './endless-animations';
 import { E2E_PORT, MODEL_PORT, SHORT_SESSION_PORT, STUDIO_PORT } from './env';
+import { emulateTransparencyInEveryContext, type Transparency } from './reduced-transparency';
 
 /** The minified build: half the size of the package's `source`, so half the time to inject. */
 const AXE_SOURCE = readFileSync(
@@ -249,8 +250,23 @@ class PageChecks {
 
 export const test = base.extend<
   { pageChecks: PageChecks },
-  { newScreenEngine: undefined; endlessAnimationsHeld: undefined }
+  {
+    newScreenEngine: undefined;
+    endlessAnimationsHeld: undefined;
+    /** The journeys' player asks for less transparency; a file may say otherwise (a worker of
+     * its own). */
+    transparency: Transparency;
+    transparencyEmulated: undefined;
+  }
 >({
+  transparency: ['reduce', { scope: 'worker', option: true }],
+  transparencyEmulated: [
+    async ({ browser, transparency }, use) => {
+      emulateTransparencyInEveryContext(browser, transparency);
+      await use(undefined);
+    },
+    { scope: 'worker', auto: true },
+  ],
   endlessAnimationsHeld: [
     async ({ browser }, use) => {
       holdEndlessAnimationsInEveryContext(browser);

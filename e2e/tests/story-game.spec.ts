@@ -3,9 +3,10 @@ import { expect, test } from '../support/device';
 import { openGameFromHome } from '../support/home';
 import { choose, readUntilAction } from '../support/story';
 
-// The one journey with motion on (the others ask for less, see playwright.config.ts): lines type
-// out and the mini-games reveal, as most players see them.
-test.use({ reducedMotion: 'no-preference' });
+// The one journey with motion and transparency on (the others ask for less of both, see
+// playwright.config.ts and support/reduced-transparency.ts): lines type out, the mini-games
+// reveal, and the header and dialogue box blur what lies behind them, as most players see them.
+test.use({ reducedMotion: 'no-preference', transparency: 'no-preference' });
 
 test('a stranger opens a demo game, plays chapter one to its end, and resumes after a reload', async ({
   page,
@@ -19,6 +20,9 @@ test('a stranger opens a demo game, plays chapter one to its end, and resumes af
 
   // How soon that line appears is measured by bench/first-line, not asserted here.
   await expect(page.getByTestId('dialogue')).toContainText('Rain drums');
+  // Asked for nothing: the dialogue box and the header blur what lies behind them.
+  await expect(page.getByTestId('dialogue')).toHaveCSS('backdrop-filter', /blur/);
+  await expect(page.locator('.app-header')).toHaveCSS('backdrop-filter', /blur/);
 
   const journal = page.getByRole('complementary', { name: 'Journal' });
   await expect(journal.getByText('Find out what Moss saw')).toBeVisible();
