@@ -1,4 +1,5 @@
 import http from 'node:http';
+import net from 'node:net';
 import Fastify from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import { endConnectionsOnceIdle } from './drain.js';
@@ -88,6 +89,35 @@ describe('closing a server with a request in flight', () => {
       expect(closed.ms).toBeLessThan(1_000);
     } finally {
       agent.destroy();
+    }
+  });
+
+  it('cuts a connection that never goes idle once the drain limit has passed', async () => {
+    const app = Fastify({ forceCloseConnections: 'idle' });
+    endConnectionsOnceIdle(app, 300);
+    app.get('/quick', async () => ({ ok: true }));
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const port = (app.server.address() as { port: number }).port;
+    // Half a request: to Node the connection is busy until its headers time out (60 s).
+    const socket = net.connect({ port, host: '127.0.0.1' });
+    const ended = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    socket.on('error', () => {});
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    socket.write('GET /quick HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+    await vi.waitFor(async () => {
+      const open = await new Promise<number>((resolve) =>
+        app.server.getConnections((_error, count) => resolve(count)),
+      );
+      expect(open).toBe(1);
+    });
+    try {
+      const closed = await closeWithin(app, 3_000);
+      expect(closed.outcome).toBe('closed');
+      expect(closed.ms).toBeGreaterThanOrEqual(250);
+      expect(closed.ms).toBeLessThan(2_000);
+      await ended;
+    } finally {
+      socket.destroy();
     }
   });
 });

@@ -2,6 +2,12 @@ import type { FastifyInstance } from 'fastify';
 
 /** How often a closing server ends the connections that have gone idle since it began. */
 const IDLE_SWEEP_MS = 50;
+/**
+ * How long requests in flight get to finish once closing begins; then every connection still open
+ * is cut. Well inside SHUTDOWN_GRACE_MS (10 s by default), which must still leave time to stop the
+ * jobs and close the database after the connections.
+ */
+export const DRAIN_LIMIT_MS = 5_000;
 
 /**
  * A closing server lets the requests in flight finish, then ends their connections.
@@ -12,13 +18,29 @@ const IDLE_SWEEP_MS = 50;
  * answer, and holds the close for the whole keep-alive timeout: 72 s by Fastify's default. Tests
  * close a server the moment their last answer arrives, and a deploy stops a node under load, so
  * both met it. Until the server has closed, idle connections are ended every 50 ms.
+ *
+ * A connection that never goes idle is cut after `limitMs`: one whose client sent part of a
+ * request and no more counts as busy to Node until its headers timeout, 60 s (a test run's
+ * server close hung on one, 2 in ~100 runs under load), and a request that outlives the limit
+ * would otherwise leave the node to be killed at SHUTDOWN_GRACE_MS with its jobs still running.
  */
-export function endConnectionsOnceIdle(app: FastifyInstance): void {
+export function endConnectionsOnceIdle(app: FastifyInstance, limitMs = DRAIN_LIMIT_MS): void {
   app.addHook('preClose', async () => {
     const { server } = app;
     if (!server.listening) return;
     const sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
     sweep.unref();
-    server.once('close', () => clearInterval(sweep));
+    const cut = setTimeout(() => {
+      server.getConnections((_error, open) => {
+        if (!open) return;
+        app.log.warn({ connections: open }, 'connections still open after the drain limit: cut');
+        server.closeAllConnections();
+      });
+    }, limitMs);
+    cut.unref();
+    server.once('close', () => {
+      clearInterval(sweep);
+      clearTimeout(cut);
+    });
   });
 }
