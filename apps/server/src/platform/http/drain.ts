@@ -21,7 +21,7 @@ export const DRAIN_LIMIT_MS = 5_000;
  *
  * A connection that never goes idle is cut after `limitMs`: one whose client sent part of a
  * request and no more counts as busy to Node until its headers timeout, 60 s (a test run's
- * server close hung on one, 2 in ~100 runs under load), and a request that outlives the limit
+ * server close hung on one, 4 in ~120 runs under load), and a request that outlives the limit
  * would otherwise leave the node to be killed at SHUTDOWN_GRACE_MS with its jobs still running.
  */
 export function endConnectionsOnceIdle(app: FastifyInstance, limitMs = DRAIN_LIMIT_MS): void {
