@@ -139,7 +139,7 @@ export async function buildApp({
     frameworkErrors,
   });
   installErrorHandler(app);
-  endConnectionsOnceIdle(app);
+  endConnectionsOnceIdle(app, config.SHUTDOWN_GRACE_MS / 2);
   installInputPolicy(app);
   const indexHtml = await readIndexHtml(config.webDist);
   registerSecurityHeaders(app, {

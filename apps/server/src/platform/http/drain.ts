@@ -3,11 +3,12 @@ import type { FastifyInstance } from 'fastify';
 /** How often a closing server ends the connections that have gone idle since it began. */
 const IDLE_SWEEP_MS = 50;
 /**
- * How long requests in flight get to finish once closing begins; then every connection still open
- * is cut. Well inside SHUTDOWN_GRACE_MS (10 s by default), which must still leave time to stop the
- * jobs and close the database after the connections.
+ * How long requests in flight get to finish once closing begins, unless the caller says: then
+ * every connection still open is cut. The app passes half of SHUTDOWN_GRACE_MS, leaving the rest
+ * to stopping its jobs and closing the database; the studio's and the metrics' sites, whose
+ * answers are files and one scrape, keep this.
  */
-export const DRAIN_LIMIT_MS = 5_000;
+const DRAIN_LIMIT_MS = 5_000;
 
 /**
  * A closing server lets the requests in flight finish, then ends their connections.
@@ -19,10 +20,11 @@ export const DRAIN_LIMIT_MS = 5_000;
  * close a server the moment their last answer arrives, and a deploy stops a node under load, so
  * both met it. Until the server has closed, idle connections are ended every 50 ms.
  *
- * A connection that never goes idle is cut after `limitMs`: one whose client sent part of a
- * request and no more counts as busy to Node until its headers timeout, 60 s (a test run's
- * server close hung on one, 4 in ~120 runs under load), and a request that outlives the limit
- * would otherwise leave the node to be killed at SHUTDOWN_GRACE_MS with its jobs still running.
+ * A connection that never goes idle is cut after `limitMs`. Node counts one as busy while a
+ * request on it is unanswered or half sent (the latter until its 60 s headers timeout): a test
+ * server's close waited on such a connection, 4 times in ~120 runs under load, and a request
+ * that outlives the limit would leave a node to be killed at SHUTDOWN_GRACE_MS with its jobs
+ * still running.
  */
 export function endConnectionsOnceIdle(app: FastifyInstance, limitMs = DRAIN_LIMIT_MS): void {
   app.addHook('preClose', async () => {
