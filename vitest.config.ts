@@ -22,7 +22,10 @@ const serverIntegration = (database: 'pglite' | 'postgres'): TestProjectConfigur
     root: fromRoot('apps/server'),
     include: ['test/**/*.test.ts'],
     environment: 'node',
-    env: { TEST_DATABASE: database },
+    // The embedded database's buffer cache at 16MB instead of 128MB: PGlite clears it at every
+    // start, ~0.2 CPU s each, and a run opens hundreds of small databases (in the workers and in
+    // the servers and CLIs they spawn, which inherit this).
+    env: { TEST_DATABASE: database, EMBEDDED_DB_BUFFERS: '16MB' },
     globalSetup: [fromRoot('apps/server/test/support/global-setup.ts')],
     // Database tests are slower than unit tests: real I/O.
     testTimeout: 20_000,

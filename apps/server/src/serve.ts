@@ -19,6 +19,7 @@ export async function serve(config: Config): Promise<void> {
     url: config.DATABASE_URL,
     dataDir: config.dataDir,
     poolSize: config.DATABASE_POOL_SIZE,
+    embeddedBuffers: config.EMBEDDED_DB_BUFFERS,
   });
   const riskKeys = await loadRiskKeys(config.dataDir, config.RISK_PRIVATE_KEY_PEM);
   const media = createMediaStore(config);

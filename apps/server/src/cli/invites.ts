@@ -66,7 +66,11 @@ async function run(command: InviteCommand): Promise<CommandOutcome> {
   const config = loadConfig();
   let database: Awaited<ReturnType<typeof openDatabase>>;
   try {
-    database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
+    database = await openDatabase({
+      url: config.DATABASE_URL,
+      dataDir: config.dataDir,
+      embeddedBuffers: config.EMBEDDED_DB_BUFFERS,
+    });
   } catch (error) {
     if (!(error instanceof DataDirLockedError)) throw error;
     return (await sendAdminCommand(config.dataDir, error.owner.pid, command)) as CommandOutcome;

@@ -62,7 +62,11 @@ async function parseCommand(): Promise<ImportCommand> {
 
 async function run(command: ImportCommand): Promise<number> {
   const config = loadConfig();
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.dataDir,
+    embeddedBuffers: config.EMBEDDED_DB_BUFFERS,
+  });
   const logger = pino(
     { level: config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL },
     pino.destination(2),

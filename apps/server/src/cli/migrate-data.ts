@@ -53,12 +53,12 @@ async function checkTargetBeforehand(url: string, ours: string[]): Promise<void>
   }
 }
 
-async function openSource(dataDir: string): Promise<Database> {
+async function openSource(dataDir: string, embeddedBuffers: string): Promise<Database> {
   if (!existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'))) {
     throw new Refused(`There is no embedded database in ${dataDir} (DATA_DIR).`);
   }
   try {
-    return await openDatabase({ dataDir, url: undefined });
+    return await openDatabase({ dataDir, url: undefined, embeddedBuffers });
   } catch (error) {
     if (!(error instanceof DataDirLockedError)) throw error;
     throw new Refused(`${error.message}\nStop the server first: the copy must see every write.`);
@@ -67,7 +67,7 @@ async function openSource(dataDir: string): Promise<Database> {
 
 async function run(url: string): Promise<void> {
   const config = loadConfig();
-  const source = await openSource(config.dataDir);
+  const source = await openSource(config.dataDir, config.EMBEDDED_DB_BUFFERS);
   let target: Database | undefined;
   try {
     // A transcode's job lives in the embedded queue, which is not copied: let it finish first.

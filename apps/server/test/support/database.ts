@@ -27,6 +27,9 @@ export async function tempDir(prefix = 'tf-test-'): Promise<string> {
   return mkdtemp(path.join(inject('testTempRoot') ?? os.tmpdir(), prefix));
 }
 
+/** As the integration projects set it (vitest.config.ts) for the processes they spawn too. */
+const embeddedBuffers = process.env.EMBEDDED_DB_BUFFERS;
+
 let ownPgliteTemplate: Promise<string> | undefined;
 
 /**
@@ -39,7 +42,7 @@ function pgliteTemplate(): Promise<string> {
   if (provided) return Promise.resolve(provided);
   ownPgliteTemplate ??= (async () => {
     const dataDir = await tempDir('tf-template-');
-    await (await openDatabase({ dataDir })).close();
+    await (await openDatabase({ dataDir, embeddedBuffers })).close();
     return dataDir;
   })();
   return ownPgliteTemplate;
@@ -69,7 +72,9 @@ export async function migratedDataDir(): Promise<string> {
  * database the global setup migrated; opening one still checks that no migration is missing.
  */
 export async function createTestDatabase(): Promise<Database & { url?: string }> {
-  if (testDriver() === 'pglite') return openDatabase({ dataDir: await migratedDataDir() });
+  if (testDriver() === 'pglite') {
+    return openDatabase({ dataDir: await migratedDataDir(), embeddedBuffers });
+  }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is required when TEST_DATABASE=postgres');
   const name = `tf_${randomBytes(6).toString('hex')}`;

@@ -47,6 +47,8 @@ export interface DatabaseOptions {
   url?: string | undefined;
   dataDir: string;
   poolSize?: number;
+  /** The embedded database's shared_buffers (EMBEDDED_DB_BUFFERS); unset, PostgreSQL's 128MB. */
+  embeddedBuffers?: string;
 }
 
 const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
@@ -54,7 +56,7 @@ const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.u
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.url
     ? openPostgres(options.url, options.poolSize ?? 10)
-    : openPglite(options.dataDir);
+    : openPglite(options.dataDir, options.embeddedBuffers);
 }
 
 /**
@@ -65,13 +67,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
  * Its files are one process's: two processes writing them corrupt the database, and PGlite does
  * not notice. So the directory is locked first (DataDirLockedError names the holder).
  */
-async function openPglite(dataDir: string): Promise<Database> {
-  if (dataDir === 'memory://') return pgliteDatabase(await PGlite.create(dataDir), async () => {});
+async function openPglite(dataDir: string, buffers: string | undefined): Promise<Database> {
+  const options = buffers
+    ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${buffers}`] }
+    : {};
+  if (dataDir === 'memory://') {
+    return pgliteDatabase(await PGlite.create(dataDir, options), async () => {});
+  }
   const lock = await acquireDataDirLock(dataDir);
   try {
     const dir = path.join(dataDir, 'pglite');
     await mkdir(dir, { recursive: true });
-    return await pgliteDatabase(await PGlite.create(dir), () => lock.release());
+    return await pgliteDatabase(await PGlite.create(dir, options), () => lock.release());
   } catch (error) {
     await lock.release();
     throw error;
