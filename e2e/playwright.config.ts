@@ -123,11 +123,13 @@ export default defineConfig({
         // The offline characters write slowly enough for a journey to reload in mid-reply.
         LLM_OFFLINE_PACE_MS: '150',
         // The demo series' videos are made in the background while the journeys run: rendered
-        // once into a folder kept between runs, and transcoded at the cheapest preset. The
-        // journeys watch one series' free episodes and the first locked one, no further.
+        // once into a folder kept between runs, at half the frames and the cheapest preset (half
+        // the CPU of a render and of its transcode). The journeys watch one series' free
+        // episodes and the first locked one, no further.
         DEMO_MEDIA_CACHE: DEMO_MEDIA_CACHE,
         DEMO_VIDEO_SERIES: '1',
         DEMO_VIDEO_EPISODES: '4',
+        DEMO_VIDEO_FPS: '12',
         VIDEO_PRESET: 'ultrafast',
       },
     },

@@ -129,6 +129,11 @@ const envSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().min(1).max(1000).optional(),
   ),
+  /**
+   * Frames a second of the demo videos (encoded at VIDEO_PRESET). Half the frames are half the
+   * render's and the transcodes' CPU: test servers, which only need the videos to play, set 12.
+   */
+  DEMO_VIDEO_FPS: z.coerce.number().int().min(6).max(30).default(24),
   /** PEM of the risk step's RSA key when several processes must share one; else kept in DATA_DIR. */
   RISK_PRIVATE_KEY_PEM: z.preprocess(emptyToUndefined, z.string().optional()),
   /** Origin players reach us at; OAuth redirect URIs are built from it exactly. */

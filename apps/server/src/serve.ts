@@ -118,6 +118,7 @@ export async function serve(config: Config): Promise<void> {
           video,
           ffmpeg: ffmpeg.ffmpeg,
           cacheDir: config.demoMediaCache,
+          encoding: { fps: config.DEMO_VIDEO_FPS, preset: config.VIDEO_PRESET },
           logger: app.log,
           signal: demoVideos.signal,
           ...(config.DEMO_VIDEO_EPISODES && { episodeLimit: config.DEMO_VIDEO_EPISODES }),

@@ -60,8 +60,12 @@ async function tinyContent(): Promise<string> {
   return dir;
 }
 
-/** The servers transcode at the cheapest preset: what is under test is the seeding, not x264. */
+/**
+ * The servers transcode at the cheapest preset, and the demo renders at half the frames (and that
+ * preset): what is under test is the seeding, not x264.
+ */
 const FAST = { VIDEO_PRESET: 'ultrafast' };
+const DRAFT = { fps: 12, preset: FAST.VIDEO_PRESET };
 
 async function filesIn(dir: string) {
   const names = (await readdir(dir, { recursive: true })).sort();
@@ -104,6 +108,7 @@ describe.skipIf(testDriver() !== 'pglite')(
         cacheDir,
         mediaBase: '/taleforge/media',
         ffmpeg: ffmpeg.ffmpeg,
+        encoding: DRAFT,
         logger: server.app.log,
         now: new Date(),
         ...(episodeLimit && { episodeLimit }),

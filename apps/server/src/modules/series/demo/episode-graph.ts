@@ -1,8 +1,6 @@
 import { FRAME, PORTRAIT, type PortraitSize, STRIP_WIDTH } from './shot-art.js';
 import { type TimedShot, TRANSITION_S } from './timeline.js';
 
-const FPS = 24;
-
 /** A character's picture(s) in one shot: a second file takes over at `switchAt` seconds. */
 export interface Figure {
   files: [string] | [string, string];
@@ -18,6 +16,12 @@ interface ShotLayers {
   atmosphere: { file: string; falling: boolean };
   /** Drawn in order: the speaker, then the listener in front of them. */
   figures: Figure[];
+}
+
+/** How the frames are made into a file: DEMO_VIDEO_FPS, and x264's VIDEO_PRESET. */
+export interface DemoEncoding {
+  fps: number;
+  preset: string;
 }
 
 export interface EpisodeGraph {
@@ -78,7 +82,11 @@ function airOf(falling: boolean): string {
 }
 
 /** The ffmpeg arguments that render an episode from its layers: one process, one encode. */
-export function episodeArgs(graph: EpisodeGraph, output: string): string[] {
+export function episodeArgs(
+  graph: EpisodeGraph,
+  { fps, preset }: DemoEncoding,
+  output: string,
+): string[] {
   const inputs: string[] = ['-stream_loop', '-1', '-i', graph.music];
   const chains: string[] = [];
   const input = (file: string) => {
@@ -89,10 +97,10 @@ export function episodeArgs(graph: EpisodeGraph, output: string): string[] {
   // format the overlays blend in once, then repeated (converting every frame took ~1.8x the CPU).
   // The scene keeps full colour resolution so the pan can move by single pixels.
   const still = (index: number, frames: number, format = 'yuva420p') =>
-    `[${index}:v]format=${format},loop=loop=${frames - 1}:size=1:start=0,setpts=N/${FPS}/TB`;
+    `[${index}:v]format=${format},loop=loop=${frames - 1}:size=1:start=0,setpts=N/${fps}/TB`;
 
   graph.shots.forEach(({ timed, background, atmosphere, figures }, i) => {
-    const frames = Math.round(timed.seconds * FPS);
+    const frames = Math.round(timed.seconds * fps);
     const close = figures[0]?.size === 'close';
     chains.push(
       `${still(input(background), frames, 'yuv444p')},${panOf(i, timed.seconds, close)}[s${i}b]`,
@@ -127,12 +135,12 @@ export function episodeArgs(graph: EpisodeGraph, output: string): string[] {
   });
 
   const total = n(graph.seconds);
-  const frames = Math.round(graph.seconds * FPS);
+  const frames = Math.round(graph.seconds * fps);
   chains.push(`${still(input(graph.grade), frames)}[grade]`);
   chains.push(`[${joined}][grade]overlay=0:0[graded]`);
   let picture = 'graded';
   if (graph.titleCard) {
-    chains.push(`${still(input(graph.titleCard), 3 * FPS)},fade=t=out:st=2.2:d=0.6:alpha=1[card]`);
+    chains.push(`${still(input(graph.titleCard), 3 * fps)},fade=t=out:st=2.2:d=0.6:alpha=1[card]`);
     chains.push(`[graded][card]overlay=0:0:eof_action=pass[titled]`);
     picture = 'titled';
   }
@@ -158,17 +166,17 @@ export function episodeArgs(graph: EpisodeGraph, output: string): string[] {
     '-t',
     `${total}`,
     '-r',
-    `${FPS}`,
+    `${fps}`,
     '-c:v',
     'libx264',
     '-preset',
-    'veryfast',
+    preset,
     '-crf',
     '23',
     '-pix_fmt',
     'yuv420p',
     '-g',
-    `${FPS * 2}`,
+    `${fps * 2}`,
     '-c:a',
     'aac',
     '-b:a',

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { LOCALES } from '@taleforge/contracts/constants';
 import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../config.js';
 import { CONTENT_DIR } from '../../play/index.js';
 import { checkScript, loadSeriesScripts, type SeriesScript } from './definition.js';
 import { type DemoVideoSpec, renderDemoVideo } from './render.js';
@@ -99,10 +100,16 @@ function openingOf(script: SeriesScript): DemoVideoSpec {
   return { ...whole, shots: whole.shots.slice(0, 3) };
 }
 
+const defaults = loadConfig({});
+/** What players get: the product's own settings. */
+const PLAYERS = { fps: defaults.DEMO_VIDEO_FPS, preset: defaults.VIDEO_PRESET };
+/** What test servers ask for (DEMO_VIDEO_FPS=12, VIDEO_PRESET=ultrafast): half the frames. */
+const DRAFT = { fps: 12, preset: 'ultrafast' };
+
 describe('rendering a demo episode', () => {
   it('makes a 9:16 H.264/AAC video with moving pictures and subtitles in three languages', async () => {
     const [script] = await loadSeriesScripts();
-    const options = { ffmpeg: FFMPEG, cacheDir, contentDir: CONTENT_DIR };
+    const options = { ffmpeg: FFMPEG, cacheDir, contentDir: CONTENT_DIR, encoding: PLAYERS };
     const spec = openingOf(script!);
     const video = await renderDemoVideo(spec, options);
     expect(video.cached).toBe(false);
@@ -148,14 +155,13 @@ describe('rendering a demo episode', () => {
     expect(statSync(video.file).mtimeMs).toBe(modified);
   }, 240_000);
 
-  it('makes a clip of 8–15 s without the opening card', async () => {
+  it('makes a clip of 8–15 s without the opening card, at the frame rate it is asked for', async () => {
     const [script] = await loadSeriesScripts();
-    const clip = await renderDemoVideo(clipSpec(script!, 1), {
-      ffmpeg: FFMPEG,
-      cacheDir,
-      contentDir: CONTENT_DIR,
-    });
-    const duration = Number(probe(clip.file).format.duration);
+    const options = { ffmpeg: FFMPEG, cacheDir, contentDir: CONTENT_DIR };
+    const clip = await renderDemoVideo(clipSpec(script!, 1), { ...options, encoding: DRAFT });
+    const { format, streams } = probe(clip.file);
+    expect(streams.find((s) => s.codec_type === 'video')?.avg_frame_rate).toBe('12/1');
+    const duration = Number(format.duration);
     expect(duration).toBeGreaterThanOrEqual(8);
     expect(duration).toBeLessThanOrEqual(15);
     expect(parseVtt(clip.subtitles.ja_JP)).toHaveLength(script!.clips[0]!.shots.length);

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { LOCALES, type Locale } from '@taleforge/contracts/constants';
 import { portraitSvg, sceneSvg } from '../../play/index.js';
 import type { SeriesScript, Shot } from './definition.js';
-import { type EpisodeGraph, episodeArgs, type Figure } from './episode-graph.js';
+import { type DemoEncoding, type EpisodeGraph, episodeArgs, type Figure } from './episode-graph.js';
 import { ShotArt } from './shot-art.js';
 import { cuesOf, layOut, webVtt } from './timeline.js';
 
@@ -36,7 +36,7 @@ const themeFile = (series: SeriesScript, contentDir: string) =>
   path.join(contentDir, series.music, 'audio', 'theme.mp3');
 
 /** Every input that shapes the video, art included, so an edit anywhere makes it again. */
-function recipeHash(spec: DemoVideoSpec, music: Buffer): string {
+function recipeHash(spec: DemoVideoSpec, encoding: DemoEncoding, music: Buffer): string {
   const { series } = spec;
   const art = spec.shots.map((shot) => ({
     ...shot,
@@ -51,6 +51,7 @@ function recipeHash(spec: DemoVideoSpec, music: Buffer): string {
     .update(
       JSON.stringify({
         v: RENDER_VERSION,
+        encoding,
         art,
         label: spec.episodeLabel,
         // Sides of the frame and the card's accent follow the order of the characters.
@@ -138,13 +139,19 @@ function run(ffmpeg: string, args: string[], signal?: AbortSignal): Promise<void
  */
 export async function renderDemoVideo(
   spec: DemoVideoSpec,
-  options: { ffmpeg: string; cacheDir: string; contentDir: string; signal?: AbortSignal },
+  options: {
+    ffmpeg: string;
+    cacheDir: string;
+    contentDir: string;
+    encoding: DemoEncoding;
+    signal?: AbortSignal;
+  },
 ): Promise<DemoVideo> {
   const music = themeFile(spec.series, options.contentDir);
   const timed = layOut(spec.shots);
   const subtitles = webVtt(cuesOf(timed.shots));
   const dir = path.join(options.cacheDir, spec.series.slug);
-  const hash = recipeHash(spec, await readFile(music));
+  const hash = recipeHash(spec, options.encoding, await readFile(music));
   const base = path.join(dir, `${spec.name}-${hash}`);
   const file = `${base}.mp4`;
   const result = { file, subtitles, seconds: timed.seconds };
@@ -164,7 +171,7 @@ export async function renderDemoVideo(
       musicOffset: Number.parseInt(hash.slice(0, 4), 16) % 20,
     };
     const partial = path.join(work, 'video.mp4');
-    await run(options.ffmpeg, episodeArgs(graph, partial), options.signal);
+    await run(options.ffmpeg, episodeArgs(graph, options.encoding, partial), options.signal);
     for (const locale of LOCALES) await writeFile(`${base}.${locale}.vtt`, subtitles[locale]);
     await rename(partial, file);
   } finally {

@@ -5,6 +5,7 @@ import type { Db } from '../../../platform/db/client.js';
 import { clips, episodes } from '../../../platform/db/schema/index.js';
 import { CONTENT_DIR } from '../../play/index.js';
 import { attachClip, attachEpisodeVideo } from '../series-writes.js';
+import type { DemoEncoding } from './episode-graph.js';
 import { type Job, type JobLimits, jobsInOrder } from './jobs.js';
 import { renderDemoVideo } from './render.js';
 import { type DemoRowsOptions, type SeededSeries, seedDemoSeriesRows } from './seed-rows.js';
@@ -25,6 +26,8 @@ export interface DemoSeriesOptions extends DemoRowsOptions, JobLimits {
   ffmpeg: string;
   /** DEMO_MEDIA_CACHE: rendered videos by the hash of their recipe, shared between servers. */
   cacheDir: string;
+  /** DEMO_VIDEO_FPS and VIDEO_PRESET. */
+  encoding: DemoEncoding;
   logger: Pick<FastifyBaseLogger, 'info' | 'warn'>;
   /** Aborted when the server shuts down: the ffmpeg at work is stopped, nothing half-made is kept. */
   signal?: AbortSignal;
@@ -72,6 +75,7 @@ async function seedVideos(jobs: Job[], options: DemoSeriesOptions) {
       ffmpeg: options.ffmpeg,
       cacheDir: options.cacheDir,
       contentDir,
+      encoding: options.encoding,
       signal: options.signal,
     });
     const { videoId } = await options.video.importVideo({
