@@ -11,6 +11,14 @@ import { fileURLToPath } from 'node:url';
 const serverDir = fileURLToPath(new URL('../..', import.meta.url));
 
 /**
+ * V8 runs the embedded database's WebAssembly with its baseline compiler only. A spawned process
+ * lives seconds, and optimising PostgreSQL's hot functions in the background cost it more than it
+ * saved: a server on a migrated data directory, start to /health to a clean stop, 8.7-9.5 CPU s
+ * with the optimising tier, 6.6-7.9 without (docs/performance.md). Products keep V8's default.
+ */
+const SHORT_LIVED = ['--liftoff-only'];
+
+/**
  * Node's arguments to run an entry point of apps/server (e.g. `src/cli/media.ts`) as `npm start`
  * and the CLIs run it: from the build, which the global setup makes current first (loading it costs
  * half the CPU of loading the sources through tsx). A test's own entry (`test/support/…`) runs
@@ -18,9 +26,13 @@ const serverDir = fileURLToPath(new URL('../..', import.meta.url));
  */
 export function entryArgs(entry: string): string[] {
   if (entry.startsWith('src/')) {
-    return [path.join(serverDir, 'dist', entry.slice('src/'.length).replace(/\.ts$/, '.js'))];
+    return [
+      ...SHORT_LIVED,
+      path.join(serverDir, 'dist', entry.slice('src/'.length).replace(/\.ts$/, '.js')),
+    ];
   }
-  return ['--conditions=taleforge-source', '--import', 'tsx', path.join(serverDir, entry)];
+  const source = ['--conditions=taleforge-source', '--import', 'tsx'];
+  return [...SHORT_LIVED, ...source, path.join(serverDir, entry)];
 }
 
 export interface ServerProcess {
