@@ -57,32 +57,38 @@ const exist = (node: TestServer, ip: string, lang?: 'zh_CN') =>
 
 const whoAmI = (node: TestServer, token: string) => api(node, CALLS.userInfo, { token });
 
-/** How often `refusedAfter` sends a request, whether or not the last one has answered. */
+/** How often `refusedAfter` sends a request while fewer than PROBES_IN_FLIGHT are unanswered. */
 const PROBE_EVERY_MS = 10;
+const PROBES_IN_FLIGHT = 3;
 
 /**
- * Asks `node` with `token` every PROBE_EVERY_MS until it is refused: how many milliseconds after
- * `startedAt` the first refused request was sent. Requests go out on that beat instead of one
- * after another's answer, so the reading says when the node knew, to within the beat, and not how
- * long a loaded machine took to answer each request in turn (a full run read 215 ms that way).
+ * Asks `node` with `token` until it is refused: how many milliseconds after `startedAt` the first
+ * refused request was sent. A few requests overlap, one going out every PROBE_EVERY_MS, so the
+ * reading says when the node knew, to within a fraction of one request's time, instead of adding
+ * the answers of requests sent one after another on a loaded machine (a full run read 215 ms that
+ * way). Never more than PROBES_IN_FLIGHT at once: a flood of probes would slow what it measures.
  */
 async function refusedAfter(node: TestServer, token: string, startedAt: number) {
   const probes: Promise<{ sentAt: number; status: number }>[] = [];
+  let inFlight = 0;
   let refused = false;
   while (!refused) {
     if (performance.now() - startedAt > 2_000) throw new Error('the revocation never arrived');
-    const sentAt = performance.now();
-    probes.push(
-      whoAmI(node, token).then(({ status }) => {
-        if (status === STATUS.TOKEN_INVALID) refused = true;
-        return { sentAt, status };
-      }),
-    );
+    if (inFlight < PROBES_IN_FLIGHT) {
+      const sentAt = performance.now();
+      inFlight += 1;
+      probes.push(
+        whoAmI(node, token).then(({ status }) => {
+          inFlight -= 1;
+          if (status === STATUS.TOKEN_INVALID) refused = true;
+          return { sentAt, status };
+        }),
+      );
+    }
     await new Promise((resolve) => setTimeout(resolve, PROBE_EVERY_MS));
   }
   const answers = await Promise.all(probes);
   for (const { status } of answers) expect([200, STATUS.TOKEN_INVALID]).toContain(status);
-  expect(answers.at(-1)!.status).toBe(STATUS.TOKEN_INVALID);
   const first = answers.find((a) => a.status === STATUS.TOKEN_INVALID)!;
   return first.sentAt - startedAt;
 }
