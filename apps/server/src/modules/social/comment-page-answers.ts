@@ -87,11 +87,15 @@ function splice(parts: readonly string[], pattern: string): string {
  * nobody's flags reach anybody whose own differ. A later page is written per request as before.
  */
 export function createCommentPageAnswers(write: ResponseWriter<ListCall>) {
-  const kept = new LRUCache<string, Template | WrittenAnswer<ListCall>>({
-    max: MAX_ENTRIES,
-    maxSize: MAX_BYTES,
-    sizeCalculation: sizeOf,
-  });
+  // Made on first use: it sets aside room for every entry it may hold as it is made (tens of
+  // milliseconds at this size), which an app that never serves this read need not pay for.
+  let made: LRUCache<string, Template | WrittenAnswer<ListCall>> | undefined;
+  const kept = () =>
+    (made ??= new LRUCache<string, Template | WrittenAnswer<ListCall>>({
+      max: MAX_ENTRIES,
+      maxSize: MAX_BYTES,
+      sizeCalculation: sizeOf,
+    }));
   // A page object is the read cache's for one lifetime: a new one is a new page.
   const pageIds = new WeakMap<object, number>();
   let lastPageId = 0;
@@ -103,7 +107,7 @@ export function createCommentPageAnswers(write: ResponseWriter<ListCall>) {
       pageIds.set(view.page, pageId);
     }
     const key = `${pageId}|${locale}|${view.work.commentCount}|${view.work.creatorId}`;
-    const hit = kept.get(key);
+    const hit = kept().get(key);
     if (hit && !(hit instanceof WrittenAnswer)) return hit;
     const text = write(toCommentPage({ ...view, liked: new Set(), viewerId: null }), locale);
     const template = {
@@ -111,7 +115,7 @@ export function createCommentPageAnswers(write: ResponseWriter<ListCall>) {
       parts: cut(text, view.page.rows.length),
       nobody: new WrittenAnswer<ListCall>(text),
     };
-    kept.set(key, template);
+    kept().set(key, template);
     return template;
   }
 
@@ -122,10 +126,10 @@ export function createCommentPageAnswers(write: ResponseWriter<ListCall>) {
       const pattern = patternOf(view);
       if (pattern === null) return template.nobody;
       const key = `${template.key}|${pattern}`;
-      const hit = kept.get(key);
+      const hit = kept().get(key);
       if (hit instanceof WrittenAnswer) return hit;
       const answer = new WrittenAnswer<ListCall>(splice(template.parts, pattern));
-      kept.set(key, answer);
+      kept().set(key, answer);
       return answer;
     },
   };

@@ -31,14 +31,18 @@ export function createViewerLikesCache(options: {
   generationOf: (gameId: number) => number;
 }) {
   const { generationOf } = options;
-  const kept = new LRUCache<string, Kept>({
-    max: VIEWER_LIKES_MAX_ENTRIES,
-    maxSize: MAX_BYTES,
-    sizeCalculation: sizeOf,
-    ttl: options.lifetimeMs,
-    perf: { now: () => options.now().getTime() },
-    ttlResolution: 0,
-  });
+  // Made on first use: it sets aside room for every entry it may hold as it is made (tens of
+  // milliseconds at this size), which an app that never serves this read need not pay for.
+  let made: LRUCache<string, Kept> | undefined;
+  const kept = () =>
+    (made ??= new LRUCache<string, Kept>({
+      max: VIEWER_LIKES_MAX_ENTRIES,
+      maxSize: MAX_BYTES,
+      sizeCalculation: sizeOf,
+      ttl: options.lifetimeMs,
+      perf: { now: () => options.now().getTime() },
+      ttlResolution: 0,
+    }));
 
   async function remember<T extends Kept['liked']>(
     key: string,
@@ -47,13 +51,13 @@ export function createViewerLikesCache(options: {
     load: () => Promise<T>,
   ): Promise<T> {
     const generation = generationOf(gameId);
-    const hit = kept.get(key);
+    const hit = kept().get(key);
     // The same page object, not only the same generation: a page reloaded after its lifetime
     // may hold other comments.
     if (hit && hit.generation === generation && hit.page === page) return hit.liked as T;
     const liked = await load();
     // A like that landed while the lookup was out bumped the generation: what it saw is not kept.
-    if (generationOf(gameId) === generation) kept.set(key, { generation, page, liked });
+    if (generationOf(gameId) === generation) kept().set(key, { generation, page, liked });
     return liked;
   }
 
