@@ -55,6 +55,21 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SESSION_TTL_DAYS: '400' })).toThrow(/SESSION_TTL_DAYS/);
   });
 
+  it('takes the embedded database buffers as a PostgreSQL size, and the demo frame rate in range', () => {
+    expect(loadConfig({}).EMBEDDED_DB_BUFFERS).toBe('128MB');
+    expect(loadConfig({ EMBEDDED_DB_BUFFERS: '16MB' }).EMBEDDED_DB_BUFFERS).toBe('16MB');
+    for (const value of ['16', 'lots', '0MB', '16 MB', '16mb']) {
+      expect(() => loadConfig({ EMBEDDED_DB_BUFFERS: value }), value).toThrow(
+        /EMBEDDED_DB_BUFFERS: a size such as 16MB or 1GB/,
+      );
+    }
+    expect(loadConfig({}).DEMO_VIDEO_FPS).toBe(24);
+    expect(loadConfig({ DEMO_VIDEO_FPS: '12' }).DEMO_VIDEO_FPS).toBe(12);
+    for (const value of ['5', '31', '12.5', 'fast']) {
+      expect(() => loadConfig({ DEMO_VIDEO_FPS: value }), value).toThrow(/DEMO_VIDEO_FPS/);
+    }
+  });
+
   it('reads the exchange rates top-up prices come from, and names what is wrong with them', () => {
     expect(loadConfig({}).FX_RATES).toEqual({ USD: 1, CNY: 7.1, JPY: 150 });
     expect(loadConfig({ FX_RATES: ' cny = 1 , USD=0.14,JPY=21.5' }).FX_RATES).toEqual({
