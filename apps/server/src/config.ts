@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { CURRENCIES, type Currency, PRODUCT_SLUG } from '@taleforge/contracts/constants';
 import { z } from 'zod';
+// Types only: main.ts reads the configuration before any of the app's modules load.
+import type { DatabaseOptions } from './platform/db/client.js';
 
 const port = z.coerce.number().int().min(0).max(65_535);
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
@@ -270,6 +272,8 @@ export type Config = Omit<z.infer<typeof envSchema>, 'PAYMENT_PROVIDER'> & {
   mediaDir: string;
   /** DEMO_MEDIA_CACHE, else DATA_DIR/demo-media. */
   demoMediaCache: string;
+  /** How this process opens its database: DATABASE_URL, else the embedded one in DATA_DIR. */
+  database: DatabaseOptions;
   webDist: string;
   /** The studio's built site (apps/studio/dist). */
   studioDist: string;
@@ -292,6 +296,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(c.DATA_DIR),
     mediaDir: path.resolve(c.DATA_DIR, 'media'),
     demoMediaCache: path.resolve(c.DEMO_MEDIA_CACHE ?? path.join(c.DATA_DIR, 'demo-media')),
+    database: {
+      url: c.DATABASE_URL,
+      dataDir: path.resolve(c.DATA_DIR),
+      poolSize: c.DATABASE_POOL_SIZE,
+      embeddedBuffers: c.EMBEDDED_DB_BUFFERS,
+    },
     webDist: path.resolve(c.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     studioDist: path.resolve(new URL('../../studio/dist', import.meta.url).pathname),
     studioOrigin: studioOriginOf(c),

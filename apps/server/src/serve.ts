@@ -15,12 +15,7 @@ import { loggerOptions } from './platform/logger.js';
 
 /** Opens the database, seeds the demo, and serves the product until a signal stops it. */
 export async function serve(config: Config): Promise<void> {
-  const database = await openDatabase({
-    url: config.DATABASE_URL,
-    dataDir: config.dataDir,
-    poolSize: config.DATABASE_POOL_SIZE,
-    embeddedBuffers: config.EMBEDDED_DB_BUFFERS,
-  });
+  const database = await openDatabase(config.database);
   const riskKeys = await loadRiskKeys(config.dataDir, config.RISK_PRIVATE_KEY_PEM);
   const media = createMediaStore(config);
   const app = await buildApp({ config, database, riskKeys, media });

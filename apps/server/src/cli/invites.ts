@@ -66,11 +66,7 @@ async function run(command: InviteCommand): Promise<CommandOutcome> {
   const config = loadConfig();
   let database: Awaited<ReturnType<typeof openDatabase>>;
   try {
-    database = await openDatabase({
-      url: config.DATABASE_URL,
-      dataDir: config.dataDir,
-      embeddedBuffers: config.EMBEDDED_DB_BUFFERS,
-    });
+    database = await openDatabase(config.database);
   } catch (error) {
     if (!(error instanceof DataDirLockedError)) throw error;
     return (await sendAdminCommand(config.dataDir, error.owner.pid, command)) as CommandOutcome;

@@ -62,11 +62,7 @@ async function parseCommand(): Promise<ImportCommand> {
 
 async function run(command: ImportCommand): Promise<number> {
   const config = loadConfig();
-  const database = await openDatabase({
-    url: config.DATABASE_URL,
-    dataDir: config.dataDir,
-    embeddedBuffers: config.EMBEDDED_DB_BUFFERS,
-  });
+  const database = await openDatabase(config.database);
   const logger = pino(
     { level: config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL },
     pino.destination(2),

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { loadConfig } from '../config.js';
 import { ledgerTotals } from '../modules/wallet/index.js';
 import { countRows, publicTables, rowsOf, type Sql } from '../platform/db/catalogue.js';
-import { type Database, openDatabase } from '../platform/db/client.js';
+import { type Database, type DatabaseOptions, openDatabase } from '../platform/db/client.js';
 import { copyDatabase, TargetNotEmptyError } from '../platform/db/copy-database.js';
 import { DataDirLockedError } from '../platform/db/data-dir-lock.js';
 
@@ -53,12 +53,13 @@ async function checkTargetBeforehand(url: string, ours: string[]): Promise<void>
   }
 }
 
-async function openSource(dataDir: string, embeddedBuffers: string): Promise<Database> {
+async function openSource(options: DatabaseOptions): Promise<Database> {
+  const { dataDir } = options;
   if (!existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'))) {
     throw new Refused(`There is no embedded database in ${dataDir} (DATA_DIR).`);
   }
   try {
-    return await openDatabase({ dataDir, url: undefined, embeddedBuffers });
+    return await openDatabase({ ...options, url: undefined });
   } catch (error) {
     if (!(error instanceof DataDirLockedError)) throw error;
     throw new Refused(`${error.message}\nStop the server first: the copy must see every write.`);
@@ -67,7 +68,7 @@ async function openSource(dataDir: string, embeddedBuffers: string): Promise<Dat
 
 async function run(url: string): Promise<void> {
   const config = loadConfig();
-  const source = await openSource(config.dataDir, config.EMBEDDED_DB_BUFFERS);
+  const source = await openSource(config.database);
   let target: Database | undefined;
   try {
     // A transcode's job lives in the embedded queue, which is not copied: let it finish first.

@@ -12,11 +12,7 @@ import { buildUser } from './factories.js';
 import { createUnlockables, TEST_UNLOCKABLES } from './wallet.js';
 
 const config = loadConfig();
-const database = await openDatabase({
-  url: config.DATABASE_URL,
-  dataDir: config.dataDir,
-  embeddedBuffers: config.EMBEDDED_DB_BUFFERS,
-});
+const database = await openDatabase(config.database);
 await createUnlockables(
   database.db,
   Array.from({ length: 2_000 }, (_, i) => ({

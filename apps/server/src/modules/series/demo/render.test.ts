@@ -157,8 +157,12 @@ describe('rendering a demo episode', () => {
 
   it('makes a clip of 8–15 s without the opening card, at the frame rate it is asked for', async () => {
     const [script] = await loadSeriesScripts();
-    const options = { ffmpeg: FFMPEG, cacheDir, contentDir: CONTENT_DIR };
-    const clip = await renderDemoVideo(clipSpec(script!, 1), { ...options, encoding: DRAFT });
+    const clip = await renderDemoVideo(clipSpec(script!, 1), {
+      ffmpeg: FFMPEG,
+      cacheDir,
+      contentDir: CONTENT_DIR,
+      encoding: DRAFT,
+    });
     const { format, streams } = probe(clip.file);
     expect(streams.find((s) => s.codec_type === 'video')?.avg_frame_rate).toBe('12/1');
     const duration = Number(format.duration);
