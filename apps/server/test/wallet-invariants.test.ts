@@ -31,6 +31,14 @@ import {
 const SECONDS = Number(process.env.WALLET_INVARIANT_SECONDS ?? 60);
 const PLAYERS = 12;
 const WORKERS = 16;
+/**
+ * The workers start their operations together on a beat: every idle worker at once, so each
+ * beat is a burst of up to WORKERS operations racing one another. Without it they ran as fast as
+ * the machine let them and took every core for the whole minute (an idle machine: 8,600
+ * operations, 97 CPU s), starving the tests beside them, while what the run proves rests on the
+ * operations overlapping, not on their number (a loaded full run used to fit ~4,000).
+ */
+const BEAT_MS = 400;
 const CHAPTERS = 300;
 
 interface Player {
@@ -226,8 +234,23 @@ describe('wallet invariants under chaos', () => {
         }
       }
 
+      let beat!: Promise<void>;
+      let nextBeat!: () => void;
+      const newBeat = () => {
+        beat = new Promise((resolve) => {
+          nextBeat = resolve;
+        });
+      };
+      newBeat();
+      const beats = setInterval(() => {
+        const release = nextBeat;
+        newBeat();
+        release();
+      }, BEAT_MS);
+
       async function worker() {
         while (Date.now() < deadline) {
+          await beat;
           const p = pick(players);
           const roll = Math.random();
           if (roll < 0.25) await topUp(p);
@@ -271,7 +294,7 @@ describe('wallet invariants under chaos', () => {
         checker(),
         killer(),
         calendar(),
-      ]);
+      ]).finally(() => clearInterval(beats));
 
       const final = await checkLedgerSnapshot(server.database.db);
       violations.push(...final.violations, ...(await checkOrderCredits(server.database.db)));
