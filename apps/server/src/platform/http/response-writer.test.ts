@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { installErrorHandler } from './error-handler.js';
-import { responseContract, responseWriter } from './response-writer.js';
+import { ResponseContractError, responseContract, responseWriter } from './response-writer.js';
 import { defineRoute } from './route.js';
 
 // A route's answer is written through its contract: in development and tests a field the
@@ -111,6 +111,15 @@ describe('every call of the contracts', () => {
     for (const [name, call] of Object.entries(CALLS)) {
       const write = responseWriter(call, { check: true });
       expect(write, name).toBeTypeOf('function');
+      // The check compiles at the first answer: one that breaks its contract, or none at all
+      // for a call whose data may be null, but never a schema Ajv cannot compile.
+      let problem: unknown = null;
+      try {
+        write(null as never, 'en_US');
+      } catch (error) {
+        problem = error;
+      }
+      if (problem !== null) expect(problem, name).toBeInstanceOf(ResponseContractError);
     }
     const write = responseWriter(answerCall, { check: true });
     for (const locale of LOCALES) {
