@@ -2,8 +2,9 @@
 // `npm test`: `npm run check` (format, lint, engines, dependency rules, typecheck), the build,
 // every Vitest project and the Playwright journeys, all side by side after the server's build (a
 // few seconds; the integration tests spawn servers from it): Vitest starts once PostgreSQL,
-// ffmpeg and Redis are there, the journeys once the build and Chromium are. It closes
-// with one line of totals read from the runners' JSON reports:
+// ffmpeg and Redis are there, the journeys once the build and Chromium are. Each step's wall time
+// and CPU seconds are printed (scripts/step-cpu.mjs), then one line of totals read from the
+// runners' JSON reports:
 //
 //   N passed, N failed[, N skipped]
 //
@@ -22,6 +23,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensurePostgres, stopPostgres } from './ensure-postgres.mjs';
 import { ensureNodeVersion } from './node-version.mjs';
+import { readStepCpu, referenceCpuMs, withCpuRecord } from './step-cpu.mjs';
 import { countPlaywright, countVitest } from './test-reports.mjs';
 
 ensureNodeVersion();
@@ -118,6 +120,8 @@ function readJson(file) {
 const results = [];
 /** Step → seconds, in the order the steps started (steps may overlap). */
 const timings = new Map();
+/** Step → the file its CPU seconds are written to when it ends (scripts/step-cpu.mjs). */
+const cpuFiles = new Map();
 /** Set when this run started PostgreSQL (not when it reused one), so only then do we stop it. */
 let ownPostgres = false;
 
@@ -139,6 +143,13 @@ function record(name, exitCode, reportFile, count) {
   results.push({ name, ...counts, failed: counts.failed + (problem ? 1 : 0), problem });
 }
 
+/** The step's command, run so that its processes' CPU is recorded under its label. */
+function counted(label, command, args) {
+  const file = join(reportsDir, `cpu-${label.replace(/\W+/g, '-')}.txt`);
+  cpuFiles.set(label, file);
+  return withCpuRecord(command, args, file);
+}
+
 async function timed(label, step) {
   const started = Date.now();
   timings.set(label, null);
@@ -156,10 +167,11 @@ async function runJourneys(besideVitest) {
   const args = [require.resolve('@playwright/test/cli'), 'test', '-c', 'e2e/playwright.config.ts'];
   const env = { E2E_JSON_REPORT: file };
   if (!besideVitest) heading('Playwright');
+  const step = counted('playwright', process.execPath, args);
   const code = await timed('playwright', () =>
     besideVitest
-      ? runAside('Playwright (ran beside Vitest)', process.execPath, args, env)
-      : run(process.execPath, args, env),
+      ? runAside('Playwright (ran beside Vitest)', step.command, step.args, env)
+      : run(step.command, step.args, env),
   );
   record('playwright', code, file, countPlaywright);
 }
@@ -173,10 +185,13 @@ async function runVitestProjects(options, postgres, needsPostgres) {
   if (needsPostgres && !postgres) filters.push('--project', '!server-postgres');
   const vitest = join(dirname(require.resolve('vitest/package.json')), 'vitest.mjs');
   const args = [vitest, 'run', '--reporter=default', '--reporter=json'];
+  const step = counted('vitest', process.execPath, [
+    ...args,
+    `--outputFile.json=${file}`,
+    ...filters,
+  ]);
   const code = await timed('vitest', () =>
-    run(process.execPath, [...args, `--outputFile.json=${file}`, ...filters], {
-      ...(postgres && { TEST_DATABASE_URL: postgres.url }),
-    }),
+    run(step.command, step.args, { ...(postgres && { TEST_DATABASE_URL: postgres.url }) }),
   );
   record('vitest', code, file, (report) => countVitest(report, root));
 }
@@ -225,6 +240,7 @@ const SUMMARY_ORDER = ['check', 'build', 'postgres', 'ffmpeg', 'redis', 'vitest'
 
 async function main() {
   const startedAt = Date.now();
+  const referenceBefore = referenceCpuMs();
   const options = parseArgs(process.argv.slice(2));
   const runVitest = options.projects === null || options.projects.length > 0;
   const needsPostgres =
@@ -240,11 +256,12 @@ async function main() {
   // check's tsc runs keep one core at a time busy; the tests fill the other from the start.
   const aside = [options.check, options.build, runVitest || options.e2e].filter(Boolean).length > 1;
   const machine = prepareMachine({ needsPostgres, needsFfmpeg, needsChromium: options.e2e });
+  const check = counted('check', 'npm', ['run', 'check']);
   const checking = options.check
     ? timed('check', () =>
         aside
-          ? runAside('check (ran beside the tests)', 'npm', ['run', 'check'])
-          : run('npm', ['run', 'check']),
+          ? runAside('check (ran beside the tests)', check.command, check.args)
+          : run(check.command, check.args),
       ).then((code) => {
         if (code === 0) results.push({ name: 'check', passed: 1, failed: 0, skipped: 0 });
         else broken('check', `npm run check found problems (exit ${code})`);
@@ -257,16 +274,19 @@ async function main() {
     (options.projects === null ||
       options.projects.some((name) => name === 'server-pglite' || name === 'server-postgres'));
   if (spawnsServers || options.build) {
-    const code = await timed('server build', () =>
-      run(process.execPath, ['scripts/build.mjs', '--server']),
-    );
+    const serverBuild = counted('server build', process.execPath, [
+      'scripts/build.mjs',
+      '--server',
+    ]);
+    const code = await timed('server build', () => run(serverBuild.command, serverBuild.args));
     if (code !== 0) broken('build', `the server's build: exit ${code}`);
   }
+  const build = counted('build', 'npm', ['run', 'build']);
   const building = options.build
     ? timed('build', () =>
         aside
-          ? runAside('build (ran beside the check and the tests)', 'npm', ['run', 'build'])
-          : run('npm', ['run', 'build']),
+          ? runAside('build (ran beside the check and the tests)', build.command, build.args)
+          : run(build.command, build.args),
       )
     : Promise.resolve(0);
 
@@ -306,6 +326,14 @@ async function main() {
   const note = aside ? ' (the check, the build and the tests side by side)' : '';
   console.log(
     `time: ${times.join(', ')}${note}; whole run ${((Date.now() - startedAt) / 1000).toFixed(1)} s`,
+  );
+  const cpu = [...timings.keys()]
+    .map((label) => [label, cpuFiles.has(label) ? readStepCpu(cpuFiles.get(label)) : null])
+    .filter(([, seconds]) => seconds !== null)
+    .map(([label, seconds]) => `${label} ${Math.round(seconds)} s`);
+  const reference = `${referenceBefore.toFixed(0)} ms at the start, ${referenceCpuMs().toFixed(0)} ms at the end`;
+  console.log(
+    `cpu: ${cpu.join(', ')} (user + system of each step's processes; PostgreSQL's own not counted); reference workload ${reference} (lower: a faster machine)`,
   );
   const total = (key) => results.reduce((sum, r) => sum + r[key], 0);
   const [passed, failed, skipped] = [total('passed'), total('failed'), total('skipped')];

@@ -1,0 +1,60 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseTimes, readStepCpu, referenceCpuMs, withCpuRecord } from './step-cpu.mjs';
+
+// `npm test` prints each step's CPU from bash's `times`, run after the step: a real bash here,
+// around a real process that burns a known amount of CPU in a child of its own.
+
+let dir;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'step-cpu-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** Runs the command as npm test runs a step; resolves to its exit code. */
+async function runStep(file, script) {
+  const { command, args } = withCpuRecord(process.execPath, ['-e', script], file);
+  const child = spawn(command, args, { stdio: 'ignore' });
+  const [code] = await once(child, 'exit');
+  return code;
+}
+
+/** Burns `ms` of CPU in a child process of the step's own process, then exits. */
+const spinInChild = (ms, exitCode) =>
+  `const { spawnSync } = require('node:child_process');
+   const spin = 'while (process.cpuUsage().user < ${ms * 1000});';
+   spawnSync(process.execPath, ['-e', spin]);
+   process.exit(${exitCode});`;
+
+describe("a step's CPU", () => {
+  it('reads the children line of bash times', () => {
+    expect(parseTimes('0m0.002s 0m0.001s\n1m2.500s 0m10.250s\n')).toBeCloseTo(72.75, 5);
+    expect(parseTimes('0m0.002s 0m0.001s\n')).toBeNull();
+    expect(parseTimes('')).toBeNull();
+  });
+
+  it("counts the step's own children, and keeps its exit code", async () => {
+    const file = join(dir, 'spin.txt');
+    expect(await runStep(file, spinInChild(600, 3))).toBe(3);
+    const seconds = readStepCpu(file);
+    // The grandchild alone used 0.6 s; the step's two node starts add a little.
+    expect(seconds).toBeGreaterThanOrEqual(0.6);
+    expect(seconds).toBeLessThan(5);
+  });
+
+  it('reads nothing for a step that wrote no record', () => {
+    expect(readStepCpu(join(dir, 'never-written.txt'))).toBeNull();
+  });
+
+  it('times the reference workload in milliseconds of CPU', () => {
+    const ms = referenceCpuMs();
+    expect(ms).toBeGreaterThan(1);
+    expect(ms).toBeLessThan(10_000);
+  });
+});
