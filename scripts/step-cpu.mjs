@@ -36,6 +36,16 @@ export function readStepCpu(file) {
   }
 }
 
+/** The sum of the seconds a file lists one per line (each journeys worker's browser), or null. */
+export function readSeconds(file) {
+  try {
+    const lines = readFileSync(file, 'utf8').split('\n').filter(Boolean);
+    return lines.length ? lines.reduce((sum, line) => sum + Number(line), 0) : null;
+  } catch {
+    return null;
+  }
+}
+
 const BLOCK = Buffer.alloc(1 << 20, 7);
 
 /** One round of the reference workload: hashing (native) and sorting (JIT-compiled JS). */

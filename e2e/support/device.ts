@@ -1,7 +1,21 @@
 // What every journey imports `test` from. Each test runs the page checks (accessibility,
 // Content-Security-Policy; see page-checks.ts). Each test's browser context starts with empty
 // storage, so it is a visitor of its own — the risk step names visitors at random (decision 24) —
-// and a retry never starts from what a failed attempt left behind.
+// and a retry never starts from what a failed attempt left behind. Each worker records what its
+// browser cost in CPU (browser-cpu.ts).
+
+import { recordBrowserCpu } from './browser-cpu';
+import { test as checked } from './page-checks';
 
 export { type CDPSession, expect, type Page, type Request } from '@playwright/test';
-export { test } from './page-checks';
+
+export const test = checked.extend<object, { browserCpuRecorded: undefined }>({
+  // Torn down before the browser it depends on closes: its processes are still there to read.
+  browserCpuRecorded: [
+    async ({ browser: _ }, use) => {
+      await use(undefined);
+      recordBrowserCpu();
+    },
+    { scope: 'worker', auto: true },
+  ],
+});
