@@ -14,6 +14,10 @@ import { checkRecording } from './recording-check.js';
 // Recordings are judged by their bytes: real files made by ffmpeg, measured in code, against
 // what ffprobe says they last.
 
+/** Each test has ffmpeg make its recordings (eight of a minute in one): seconds while the rest
+ * of the suite holds both cores, well past Vitest's default 5 s. */
+const MAKING = { timeout: 60_000 };
+
 const refusal = (bytes: Buffer) =>
   checkRecording(bytes).then(
     () => null,
@@ -36,7 +40,7 @@ function probedMs(bytes: Buffer): number {
   }
 }
 
-describe('what a recording is, by its content', () => {
+describe('what a recording is, by its content', MAKING, () => {
   it.each([
     ['wav', 'wav'],
     ['webm-opus', 'webm'],
@@ -80,7 +84,7 @@ describe('what a recording is, by its content', () => {
   });
 });
 
-describe('durations a recorder does not write down', () => {
+describe('durations a recorder does not write down', MAKING, () => {
   it('WebM as MediaRecorder streams it (unknown sizes, no Duration) is timed by its last block', async () => {
     const bytes = await recording('webm-live', 3);
     // ffprobe itself cannot say from the header.
@@ -98,7 +102,7 @@ describe('durations a recorder does not write down', () => {
   });
 });
 
-describe('refusals before any speech service is asked', () => {
+describe('refusals before any speech service is asked', MAKING, () => {
   it('no bytes, or a recording shorter than a press that records (400 ms), is 6409', async () => {
     expect(await refusal(Buffer.alloc(0))).toBe(STATUS.VOICE_EMPTY);
     expect(await refusal(await recording('wav', 0.2))).toBe(STATUS.VOICE_EMPTY);
