@@ -1,6 +1,7 @@
 // What `npm test`'s steps cost in CPU, and how fast the machine was while they ran. On a shared
-// machine the same suite's wall time moves by a fifth within a day; CPU seconds move less, and a
-// fixed workload timed at the start and at the end says how much of a change is the machine's.
+// machine the same suite's wall time moves by a fifth within a day and its CPU seconds by half as
+// much; a fixed workload timed at the start and at the end is meant to tell the machine's part
+// (a first try: it does not track it yet, docs/performance.md).
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 
@@ -59,8 +60,7 @@ function referenceRound() {
 
 /**
  * Milliseconds of CPU the reference workload takes now: the best of seven rounds (the first
- * ones also compile the sort). Lower is a faster machine; on a shared one it moves by a fifth
- * or more between two runs, which is the point of printing it beside the steps' CPU.
+ * ones also compile the sort). Lower is a faster machine.
  */
 export function referenceCpuMs() {
   let best = Number.POSITIVE_INFINITY;

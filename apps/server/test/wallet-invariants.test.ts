@@ -36,7 +36,8 @@ const WORKERS = 16;
  * beat is a burst of up to WORKERS operations racing one another. Without it they ran as fast as
  * the machine let them and took every core for the whole minute (an idle machine: 8,600
  * operations, 97 CPU s), starving the tests beside them, while what the run proves rests on the
- * operations overlapping, not on their number (a loaded full run used to fit ~4,000).
+ * operations overlapping, not on their number (full runs fitted 1,000 to 6,800, as their load
+ * let them).
  */
 const BEAT_MS = 400;
 const CHAPTERS = 300;
