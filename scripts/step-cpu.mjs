@@ -1,8 +1,5 @@
-// What `npm test`'s steps cost in CPU, and how fast the machine was while they ran. On a shared
-// machine the same suite's wall time moves by a fifth within a day and its CPU seconds by half as
-// much; a fixed workload timed at the start and at the end is meant to tell the machine's part
-// (a first try: it does not track it yet, docs/performance.md).
-import { createHash } from 'node:crypto';
+// What `npm test`'s steps cost in CPU. On a shared machine the same suite's wall time moves by a
+// fifth within a day, its CPU seconds by half as much: two runs compare better by these.
 import { readFileSync } from 'node:fs';
 
 /**
@@ -45,30 +42,4 @@ export function readSeconds(file) {
   } catch {
     return null;
   }
-}
-
-const BLOCK = Buffer.alloc(1 << 20, 7);
-
-/** One round of the reference workload: hashing (native) and sorting (JIT-compiled JS). */
-function referenceRound() {
-  const hash = createHash('sha256');
-  for (let i = 0; i < 64; i += 1) hash.update(BLOCK);
-  hash.digest();
-  const numbers = Array.from({ length: 100_000 }, (_, i) => (i * 2_654_435_761) % 1_000_003);
-  numbers.sort((a, b) => a - b);
-}
-
-/**
- * Milliseconds of CPU the reference workload takes now: the best of seven rounds (the first
- * ones also compile the sort). Lower is a faster machine.
- */
-export function referenceCpuMs() {
-  let best = Number.POSITIVE_INFINITY;
-  for (let round = 0; round < 7; round += 1) {
-    const before = process.cpuUsage();
-    referenceRound();
-    const spent = process.cpuUsage(before);
-    best = Math.min(best, (spent.user + spent.system) / 1000);
-  }
-  return best;
 }

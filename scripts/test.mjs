@@ -23,7 +23,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensurePostgres, stopPostgres } from './ensure-postgres.mjs';
 import { ensureNodeVersion } from './node-version.mjs';
-import { readSeconds, readStepCpu, referenceCpuMs, withCpuRecord } from './step-cpu.mjs';
+import { readSeconds, readStepCpu, withCpuRecord } from './step-cpu.mjs';
 import { countPlaywright, countVitest } from './test-reports.mjs';
 
 ensureNodeVersion();
@@ -145,13 +145,6 @@ function record(name, exitCode, reportFile, count) {
 
 /** Where the journeys' workers add up their browsers' CPU. */
 const browserCpuFile = join(reportsDir, 'cpu-chromium.txt');
-/** The step's command, run so that its processes' CPU is recorded under its label. */
-function counted(label, command, args) {
-  const file = join(reportsDir, `cpu-${label.replace(/\W+/g, '-')}.txt`);
-  cpuFiles.set(label, file);
-  return withCpuRecord(command, args, file);
-}
-
 async function timed(label, step) {
   const started = Date.now();
   timings.set(label, null);
@@ -160,6 +153,21 @@ async function timed(label, step) {
   } finally {
     timings.set(label, (Date.now() - started) / 1000);
   }
+}
+
+/**
+ * Runs one of the steps the summary reports: timed, its processes' CPU recorded under its label,
+ * and, given an `aside` heading, with its output kept and shown under it when it ends.
+ */
+function runStep(label, command, args, { env = {}, aside = null } = {}) {
+  const file = join(reportsDir, `cpu-${label.replace(/\W+/g, '-')}.txt`);
+  cpuFiles.set(label, file);
+  const counted = withCpuRecord(command, args, file);
+  return timed(label, () =>
+    aside
+      ? runAside(aside, counted.command, counted.args, env)
+      : run(counted.command, counted.args, env),
+  );
 }
 
 /** Playwright over the built app; beside Vitest its output is kept and shown when it ends. */
@@ -171,12 +179,10 @@ async function runJourneys(besideVitest) {
   // its browser's CPU here (e2e/support/browser-cpu.ts).
   const env = { E2E_JSON_REPORT: file, E2E_BROWSER_CPU_FILE: browserCpuFile };
   if (!besideVitest) heading('Playwright');
-  const step = counted('playwright', process.execPath, args);
-  const code = await timed('playwright', () =>
-    besideVitest
-      ? runAside('Playwright (ran beside Vitest)', step.command, step.args, env)
-      : run(step.command, step.args, env),
-  );
+  const code = await runStep('playwright', process.execPath, args, {
+    env,
+    aside: besideVitest ? 'Playwright (ran beside Vitest)' : null,
+  });
   record('playwright', code, file, countPlaywright);
 }
 
@@ -189,13 +195,11 @@ async function runVitestProjects(options, postgres, needsPostgres) {
   if (needsPostgres && !postgres) filters.push('--project', '!server-postgres');
   const vitest = join(dirname(require.resolve('vitest/package.json')), 'vitest.mjs');
   const args = [vitest, 'run', '--reporter=default', '--reporter=json'];
-  const step = counted('vitest', process.execPath, [
-    ...args,
-    `--outputFile.json=${file}`,
-    ...filters,
-  ]);
-  const code = await timed('vitest', () =>
-    run(step.command, step.args, { ...(postgres && { TEST_DATABASE_URL: postgres.url }) }),
+  const code = await runStep(
+    'vitest',
+    process.execPath,
+    [...args, `--outputFile.json=${file}`, ...filters],
+    { env: { ...(postgres && { TEST_DATABASE_URL: postgres.url }) } },
   );
   record('vitest', code, file, (report) => countVitest(report, root));
 }
@@ -244,7 +248,6 @@ const SUMMARY_ORDER = ['check', 'build', 'postgres', 'ffmpeg', 'redis', 'vitest'
 
 async function main() {
   const startedAt = Date.now();
-  const referenceBefore = referenceCpuMs();
   const options = parseArgs(process.argv.slice(2));
   const runVitest = options.projects === null || options.projects.length > 0;
   const needsPostgres =
@@ -260,13 +263,10 @@ async function main() {
   // check's tsc runs keep one core at a time busy; the tests fill the other from the start.
   const aside = [options.check, options.build, runVitest || options.e2e].filter(Boolean).length > 1;
   const machine = prepareMachine({ needsPostgres, needsFfmpeg, needsChromium: options.e2e });
-  const check = counted('check', 'npm', ['run', 'check']);
   const checking = options.check
-    ? timed('check', () =>
-        aside
-          ? runAside('check (ran beside the tests)', check.command, check.args)
-          : run(check.command, check.args),
-      ).then((code) => {
+    ? runStep('check', 'npm', ['run', 'check'], {
+        aside: aside ? 'check (ran beside the tests)' : null,
+      }).then((code) => {
         if (code === 0) results.push({ name: 'check', passed: 1, failed: 0, skipped: 0 });
         else broken('check', `npm run check found problems (exit ${code})`);
       })
@@ -278,20 +278,13 @@ async function main() {
     (options.projects === null ||
       options.projects.some((name) => name === 'server-pglite' || name === 'server-postgres'));
   if (spawnsServers || options.build) {
-    const serverBuild = counted('server build', process.execPath, [
-      'scripts/build.mjs',
-      '--server',
-    ]);
-    const code = await timed('server build', () => run(serverBuild.command, serverBuild.args));
+    const code = await runStep('server build', process.execPath, ['scripts/build.mjs', '--server']);
     if (code !== 0) broken('build', `the server's build: exit ${code}`);
   }
-  const build = counted('build', 'npm', ['run', 'build']);
   const building = options.build
-    ? timed('build', () =>
-        aside
-          ? runAside('build (ran beside the check and the tests)', build.command, build.args)
-          : run(build.command, build.args),
-      )
+    ? runStep('build', 'npm', ['run', 'build'], {
+        aside: aside ? 'build (ran beside the check and the tests)' : null,
+      })
     : Promise.resolve(0);
 
   const journeys = options.e2e
@@ -332,17 +325,16 @@ async function main() {
     `time: ${times.join(', ')}${note}; whole run ${((Date.now() - startedAt) / 1000).toFixed(1)} s`,
   );
   const browser = readSeconds(browserCpuFile);
-  const cpu = [...timings.keys()]
-    .map((label) => [label, cpuFiles.has(label) ? readStepCpu(cpuFiles.get(label)) : null])
+  const cpu = [...cpuFiles]
+    .map(([label, file]) => [label, readStepCpu(file)])
     .filter(([, seconds]) => seconds !== null)
     .map(([label, seconds]) =>
       label === 'playwright' && browser !== null
         ? `playwright ${Math.round(seconds + browser)} s (Chromium ${Math.round(browser)} s)`
         : `${label} ${Math.round(seconds)} s`,
     );
-  const reference = `${referenceBefore.toFixed(0)} ms at the start, ${referenceCpuMs().toFixed(0)} ms at the end`;
   console.log(
-    `cpu: ${cpu.join(', ')} (user + system of each step's processes; PostgreSQL's own not counted); reference workload ${reference} (lower: a faster machine)`,
+    `cpu: ${cpu.join(', ')} (user + system of each step's processes; PostgreSQL's own not counted)`,
   );
   const total = (key) => results.reduce((sum, r) => sum + r[key], 0);
   const [passed, failed, skipped] = [total('passed'), total('failed'), total('skipped')];

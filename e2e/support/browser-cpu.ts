@@ -40,7 +40,11 @@ export function browserCpuSeconds(root = process.pid): number {
   }
   const procs = pids.map(readProc).filter((proc): proc is Proc => proc !== null);
   const children = new Map<number, Proc[]>();
-  for (const proc of procs) children.set(proc.ppid, [...(children.get(proc.ppid) ?? []), proc]);
+  for (const proc of procs) {
+    const siblings = children.get(proc.ppid);
+    if (siblings) siblings.push(proc);
+    else children.set(proc.ppid, [proc]);
+  }
   let seconds = 0;
   const visit = (proc: Proc) => {
     seconds += proc.seconds;

@@ -235,23 +235,12 @@ describe('wallet invariants under chaos', () => {
         }
       }
 
-      let beat!: Promise<void>;
-      let nextBeat!: () => void;
-      const newBeat = () => {
-        beat = new Promise((resolve) => {
-          nextBeat = resolve;
-        });
-      };
-      newBeat();
-      const beats = setInterval(() => {
-        const release = nextBeat;
-        newBeat();
-        release();
-      }, BEAT_MS);
+      // Every worker waiting sleeps to the same instant, so they wake together.
+      const nextBeat = () => sleep(BEAT_MS - (Date.now() % BEAT_MS));
 
       async function worker() {
         while (Date.now() < deadline) {
-          await beat;
+          await nextBeat();
           const p = pick(players);
           const roll = Math.random();
           if (roll < 0.25) await topUp(p);
@@ -295,7 +284,7 @@ describe('wallet invariants under chaos', () => {
         checker(),
         killer(),
         calendar(),
-      ]).finally(() => clearInterval(beats));
+      ]);
 
       const final = await checkLedgerSnapshot(server.database.db);
       violations.push(...final.violations, ...(await checkOrderCredits(server.database.db)));
