@@ -194,9 +194,10 @@ describe('chat through the openai engine', () => {
 
   it('keeps writing a reply the player reloaded away from; the record shows it as it grows', async () => {
     const { gameId, ada, token } = await setup();
-    llm.settings.tokenDelayMs = 60;
     const text = 'A long and careful answer, told slowly, one piece at a time, to the very end.';
-    llm.script({ text, trailer: '[[meta {"expression":"sleep"}]]' });
+    // Held after three pieces until the record has been read: a window of time would be missed
+    // by a read on a loaded machine.
+    llm.script({ text, trailer: '[[meta {"expression":"sleep"}]]', holdAfterChunks: 3 });
     const controller = new AbortController();
     const res = await fetch(
       server.url(CALLS.chatSend.path, { df_id: 'v_testdevice', lang: 'en_US' }),
@@ -229,12 +230,13 @@ describe('chat through the openai engine', () => {
     );
     expect(during.state).toBe('streaming');
     expect(text.startsWith(during.text)).toBe(true);
+    expect(during.text.length).toBeLessThan(text.length);
     // …and the whole of it once the model is done.
+    llm.release();
     await vi.waitFor(
       async () => expect((await record(token, gameId, ada)).at(-1)!.state).not.toBe('streaming'),
       { timeout: 20_000, interval: 50 },
     );
-    llm.settings.tokenDelayMs = 0;
     expect((await record(token, gameId, ada)).at(-1)).toMatchObject({
       state: 'complete',
       text,

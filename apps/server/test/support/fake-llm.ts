@@ -21,6 +21,8 @@ export interface ScriptedReply {
   dropAfterChunks?: number;
   /** After this many content chunks, go silent and keep the connection open. */
   stallAfterChunks?: number;
+  /** After this many content chunks, wait for `release()`: a reply still being written. */
+  holdAfterChunks?: number;
   /** End the stream without finish_reason or [DONE] (a cut-off). */
   truncate?: boolean;
   /** Send this as the whole event-stream body instead (a server that is not OpenAI-compatible). */
@@ -58,6 +60,7 @@ export async function startFakeLlm(options: FakeLlmOptions = {}) {
   const queue: ScriptedReply[] = [];
   const requests: RecordedRequest[] = [];
   const stats = { open: 0, closedByClient: 0 };
+  const held: Array<() => void> = [];
   const settings = {
     firstTokenDelayMs: options.firstTokenDelayMs ?? 0,
     tokenDelayMs: options.tokenDelayMs ?? 0,
@@ -156,6 +159,7 @@ export async function startFakeLlm(options: FakeLlmOptions = {}) {
         return;
       }
       if (i === reply.stallAfterChunks) return; // silent; the client's timeout must act
+      if (i === reply.holdAfterChunks) await new Promise<void>((resolve) => held.push(resolve));
       if (i > 0) await sleep(settings.tokenDelayMs);
       if (closed) return;
       send(chunk({ content: piece }));
@@ -176,6 +180,10 @@ export async function startFakeLlm(options: FakeLlmOptions = {}) {
     requests,
     stats,
     settings,
+    /** Lets every reply held by `holdAfterChunks` go on. */
+    release() {
+      for (const resume of held.splice(0)) resume();
+    },
     /** Queues replies, answered in order. */
     script(...replies: ScriptedReply[]) {
       queue.push(...replies);
