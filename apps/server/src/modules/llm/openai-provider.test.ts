@@ -11,7 +11,12 @@ beforeAll(async () => {
   fake = await startFakeLlm({ chunkChars: 3 });
 });
 afterAll(() => fake.close());
-beforeEach(() => {
+/** What the fake server sees happens on its own turn of the event loop, late on a busy machine. */
+const SETTLED = { timeout: 4_000 };
+
+beforeEach(async () => {
+  // A test's cancelled stream closes after it ends: counted before the next test reads counts.
+  await expect.poll(() => fake.stats.open, SETTLED).toBe(0);
   fake.requests.length = 0;
   fake.settings.firstTokenDelayMs = 0;
   fake.settings.tokenDelayMs = 0;
@@ -152,13 +157,14 @@ describe('openai provider against a streaming OpenAI-compatible server', () => {
   });
 
   it('times out when the first token does not come, and cancels the upstream request', async () => {
-    fake.settings.firstTokenDelayMs = 1_000;
+    // The first token is far enough away that a stalled machine still times out long before it.
+    fake.settings.firstTokenDelayMs = 10_000;
     const before = fake.stats.closedByClient;
     const started = Date.now();
     const error = await failure(collect(buildReplyRequest(), { idleTimeoutMs: 150 }));
     expect(error.kind).toBe('timeout');
-    expect(Date.now() - started).toBeLessThan(900);
-    await expect.poll(() => fake.stats.closedByClient).toBe(before + 1);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    await expect.poll(() => fake.stats.closedByClient, SETTLED).toBe(before + 1);
   });
 
   it('times out when the stream goes silent mid-reply', async () => {
@@ -179,10 +185,13 @@ describe('openai provider against a streaming OpenAI-compatible server', () => {
     fake.script({ text: 'a long and winding tale of the sky'.repeat(5) });
     const before = fake.stats.closedByClient;
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 120);
-    const error = await failure(collect(buildReplyRequest(), {}, controller.signal));
+    const answer = failure(collect(buildReplyRequest(), {}, controller.signal));
+    // Aborted once the request is upstream: a timer could fire before it got there.
+    await expect.poll(() => fake.stats.open, SETTLED).toBeGreaterThan(0);
+    controller.abort();
+    const error = await answer;
     expect(error.kind).toBe('aborted');
-    await expect.poll(() => fake.stats.closedByClient).toBe(before + 1);
+    await expect.poll(() => fake.stats.closedByClient, SETTLED).toBe(before + 1);
   });
 
   it('cancels upstream when the consumer stops reading', async () => {
@@ -192,7 +201,7 @@ describe('openai provider against a streaming OpenAI-compatible server', () => {
     for await (const event of provider().reply(buildReplyRequest())) {
       if (event.type === 'delta') break;
     }
-    await expect.poll(() => fake.stats.closedByClient).toBe(before + 1);
+    await expect.poll(() => fake.stats.closedByClient, SETTLED).toBe(before + 1);
   });
 
   it('refuses something that is not an OpenAI-compatible stream', async () => {
