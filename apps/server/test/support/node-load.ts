@@ -187,7 +187,18 @@ export async function replyUnderWay(
     if (done) throw new Error(`the reply ended before it streamed: ${seen}`);
     seen += decoder.decode(value, { stream: true });
   }
-  return { abandon: () => reader.cancel().catch(() => {}) };
+  return {
+    abandon: () => reader.cancel().catch(() => {}),
+    /** Reads the stream to its end: what the writer sent after the first delta. */
+    async rest() {
+      let after = '';
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return after + decoder.decode();
+        after += decoder.decode(value, { stream: true });
+      }
+    },
+  };
 }
 
 /** Runs every player's rounds until `stop` says so; resolves when all have finished a round. */
