@@ -28,7 +28,9 @@ beforeAll(async () => {
   const provider = createOpenAiProvider({
     baseUrl: fake.baseUrl,
     model: 'fake',
-    idleTimeoutMs: 500,
+    // Long enough that a descheduled process (its timers run before its sockets are read) does
+    // not time out a reply whose next piece is already waiting.
+    idleTimeoutMs: 1_500,
     maxReplyMs: 5_000,
     maxTokens: 100,
   });
@@ -85,7 +87,12 @@ async function readEvents(path: string, signal?: AbortSignal): Promise<EventSour
   return events;
 }
 
-describe('SSE writer with a streamed reply', () => {
+/** What the fake server sees happens on its own turn of the event loop, late on a busy machine. */
+const SETTLED = { timeout: 4_000 };
+
+// 32 MiB through a paused reader and a 1.5 s stall: more than a unit test's 5 s when both cores
+// are busy.
+describe('SSE writer with a streamed reply', { timeout: 30_000 }, () => {
   it('sends deltas as they come, then done with the expression', async () => {
     fake.script({ text: 'Ha! Welcome aboard!', trailer: '[[meta {"expression":"laugh"}]]' });
     const events = await readEvents('/chat');
@@ -129,15 +136,19 @@ describe('SSE writer with a streamed reply', () => {
   it('cancels the model when the player goes away', async () => {
     fake.settings.tokenDelayMs = 40;
     fake.script({ text: 'a long story about the sky '.repeat(10) });
+    // The timed-out stream before this one may still be closing.
+    await expect.poll(() => fake.stats.open, SETTLED).toBe(0);
     const before = fake.stats.closedByClient;
     const controller = new AbortController();
     const reading = readEvents('/chat', controller.signal).catch(() => null);
-    await expect.poll(() => fake.stats.open).toBeGreaterThan(0);
+    await expect.poll(() => fake.stats.open, SETTLED).toBeGreaterThan(0);
     await new Promise((r) => setTimeout(r, 100));
     controller.abort();
     await reading;
-    await expect.poll(() => fake.stats.closedByClient).toBe(before + 1);
-    await expect.poll(() => outcomes[0]).toMatchObject({ kind: 'failed', reason: 'aborted' });
+    await expect.poll(() => fake.stats.closedByClient, SETTLED).toBe(before + 1);
+    await expect
+      .poll(() => outcomes[0], SETTLED)
+      .toMatchObject({ kind: 'failed', reason: 'aborted' });
   });
 
   it('waits for a slow reader instead of buffering everything', async () => {
