@@ -12,6 +12,11 @@ import { storedReply } from './support/voice.js';
 // Spoken replies through real HTTP: one of the player's own assistant replies, read by a
 // loopback OpenAI-style speech server in the voice configured for the player's avatar.
 
+const SPEECH_TIMEOUT_MS = 2_000;
+/** A stalled service is answered by the time-out, well before the test's own limit; a loaded
+ * machine adds seconds of its own to the request around it. */
+const ANSWERED_WITHIN_MS = SPEECH_TIMEOUT_MS * 4;
+
 let speech: FakeSpeech;
 let server: TestServer;
 beforeAll(async () => {
@@ -22,7 +27,7 @@ beforeAll(async () => {
     TTS_MODEL: 'tts-1-hd',
     TTS_VOICE_FEMALE: 'shimmer',
     TTS_VOICE_MALE: 'echo',
-    SPEECH_TIMEOUT_MS: '2000',
+    SPEECH_TIMEOUT_MS: String(SPEECH_TIMEOUT_MS),
     ASSISTANT_SENDS_PER_MINUTE: '1000',
   });
 });
@@ -106,7 +111,7 @@ describe('a speech service that fails', () => {
     const res = await speak(token, id, 'ja_JP');
     expect(res.status).toBe(STATUS.SPEECH_UNAVAILABLE);
     expect(res.desc).toBe(statusMessage(STATUS.SPEECH_UNAVAILABLE, 'ja_JP'));
-    expect(performance.now() - started).toBeLessThan(4_000);
+    expect(performance.now() - started).toBeLessThan(ANSWERED_WITHIN_MS);
     expect((await speak(token, id)).status).toBe(200);
   });
 

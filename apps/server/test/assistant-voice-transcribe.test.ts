@@ -14,6 +14,11 @@ import { postRecording } from './support/voice.js';
 // Nothing is kept: no row, no file, nothing charged. The servers of other settings below share
 // the first one's database, as nodes of one install would: a database each cost seconds of CPU.
 
+const SPEECH_TIMEOUT_MS = 2_000;
+/** A stalled service is answered by the time-out, well before the test's own limit; a loaded
+ * machine adds seconds of its own to the request around it. */
+const ANSWERED_WITHIN_MS = SPEECH_TIMEOUT_MS * 4;
+
 let speech: FakeSpeech;
 let server: TestServer;
 let token: string;
@@ -23,7 +28,7 @@ beforeAll(async () => {
     STT_BASE_URL: speech.baseUrl,
     STT_API_KEY: 'stt-secret',
     STT_MODEL: 'whisper-large-v3',
-    SPEECH_TIMEOUT_MS: '2000',
+    SPEECH_TIMEOUT_MS: String(SPEECH_TIMEOUT_MS),
     // The limit has its own test below; here one player sends every recording.
     ASSISTANT_SENDS_PER_MINUTE: '1000',
   });
@@ -139,7 +144,7 @@ describe('a speech service that fails', () => {
     const started = performance.now();
     const res = await postRecording(server, token, await recording('webm-opus', 1));
     expect(res.status).toBe(STATUS.VOICE_SERVICE_DOWN);
-    expect(performance.now() - started).toBeLessThan(4_000);
+    expect(performance.now() - started).toBeLessThan(ANSWERED_WITHIN_MS);
     const again = await postRecording(server, token, await recording('webm-opus', 1));
     expect(again.data).toEqual({ text: 'find me a romance story' });
   });
