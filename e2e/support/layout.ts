@@ -101,7 +101,6 @@ export async function expectNoSidewaysOverflow(page: Page, screen: string, settl
       },
       {
         message: `${screen} at ${page.viewportSize()?.width} px has nothing sideways`,
-        timeout: 5_000,
       },
     )
     .toEqual([]);

@@ -40,7 +40,9 @@ test('a route chunk that fails to load reloads the page about 1 s later', async 
 
   const delay = reloadAt - lastAbortAt;
   expect(delay, 'the reload waits about 1 s').toBeGreaterThanOrEqual(900);
-  expect(delay, 'the reload waits about 1 s').toBeLessThan(3_000);
+  // Read in the runner, through the browser's protocol, on a busy machine: the exact 1000 ms is
+  // the web unit test's (routes.test.tsx).
+  expect(delay, 'the reload waits about 1 s').toBeLessThan(5_000);
   // After the reload the route loads normally.
   await waitForMount(page);
   await expect(page).toHaveURL((url) => url.pathname === '/drama');
