@@ -4,6 +4,7 @@ import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-rout
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../shared/api/query-client';
 import { stubApi } from '../test/render';
+import { SETTLED } from '../test/settled';
 import { pageReloader } from './chunk-error';
 import { routes } from './routes';
 
@@ -21,13 +22,10 @@ function withScreens(screens: (existing: RouteObject[]) => RouteObject[]): Route
 async function settle(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   // A screen's first lazy import is transformed on the spot: seconds on a loaded machine.
-  await vi.waitFor(
-    () => {
-      expect(router.state.initialized).toBe(true);
-      expect(router.state.navigation.state).toBe('idle');
-    },
-    { timeout: 10_000 },
-  );
+  await vi.waitFor(() => {
+    expect(router.state.initialized).toBe(true);
+    expect(router.state.navigation.state).toBe('idle');
+  }, SETTLED);
   return router;
 }
 
@@ -92,7 +90,7 @@ describe('routes', () => {
       ]);
       renderRoutes(createMemoryRouter(broken, { initialEntries: ['/drama'] }));
       // Testing Library's async queries wait on a timeout, which stands still here.
-      const end = Date.now() + 10_000;
+      const end = Date.now() + SETTLED.timeout;
       while (!screen.queryByText('Updating to the latest version…')) {
         if (Date.now() > end) throw new Error('the update notice never showed');
         await act(() => new Promise((resolve) => setImmediate(resolve)));
@@ -119,9 +117,7 @@ describe('routes', () => {
       ]);
       const router = createMemoryRouter(broken, { initialEntries: ['/explode'] });
       renderRoutes(router);
-      await vi.waitFor(() => expect(router.state.location.pathname).toBe('/For_You'), {
-        timeout: 10_000,
-      });
+      await vi.waitFor(() => expect(router.state.location.pathname).toBe('/For_You'), SETTLED);
       expect(await screen.findByRole('heading', { level: 1, name: 'For You' })).toBeTruthy();
     });
   });

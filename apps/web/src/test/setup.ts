@@ -5,11 +5,10 @@ import { queryClient } from '../shared/api/query-client';
 import { initI18n, loadScreenTexts } from '../shared/i18n/i18n';
 import { dialogStore } from '../shared/ui/dialog/dialog-store';
 import { toastStore } from '../shared/ui/toast/toast-store';
+import { SETTLED } from './settled';
 
-// `findBy…` and `waitFor` give up after 1 s by default: on two busy cores (the journeys run beside
-// Vitest) a lazy chunk or a first render can take longer. A wait still ends as soon as its
-// condition holds, so this costs a passing test nothing.
-configure({ asyncUtilTimeout: 5_000 });
+// `findBy…` and `waitFor` give up after 1 s by default (see settled.ts).
+configure({ asyncUtilTimeout: SETTLED.timeout });
 
 // Components render real English text in tests, the same catalogue users see. Run again for every
 // file, so a language switched by the file before is switched back.

@@ -86,9 +86,7 @@ describe('the ink editor', () => {
     await waitFor(() => expect(linesWithDiagnostics(view)).toEqual([3]));
 
     // The typed text reaches the server a pause later.
-    await waitFor(() => expect(work.files.get('main.ink')).toContain('~ gold = '), {
-      timeout: 3000,
-    });
+    await waitFor(() => expect(work.files.get('main.ink')).toContain('~ gold = '));
     expect(await screen.findByText('Saved')).toBeTruthy();
 
     const broken = view.state.doc.line(3);
@@ -113,9 +111,7 @@ describe('the ink editor', () => {
   it('shows the save call’s message when a save fails', async () => {
     const { view } = await renderEditor({ 'main.ink': 'Hello.\n-> END\n' });
     act(() => view.dispatch({ changes: { from: 0, insert: 'FAIL ' } }));
-    expect(
-      await screen.findByText('Not saved: Your works are over 5 MB', {}, { timeout: 3000 }),
-    ).toBeTruthy();
+    expect(await screen.findByText('Not saved: Your works are over 5 MB')).toBeTruthy();
   });
 
   it('adds, renames and deletes files through the API, refusing a bad name', async () => {

@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../shared/api/query-client';
 import { toast } from '../../shared/ui/toast/toast-store';
+import { SETTLED } from '../../test/settled';
 import { loginModalStore } from '../auth/login-modal/login-modal-store';
 import { DiscordLoginBackPage } from './discord-login-back-page';
 
@@ -60,7 +61,7 @@ describe('/discordloginback', () => {
       return_path: '/drama/3',
     });
     const router = renderAt('/discordloginback?code=c0de&state=st4te');
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/drama/3'));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/drama/3'), SETTLED);
     expect(bodies).toEqual([
       { oauth_enum: 'DISCORD', scene_type: 1, code: 'c0de', state: 'st4te' },
     ]);
@@ -81,7 +82,7 @@ describe('/discordloginback', () => {
       return_path: '/drama',
     });
     const router = renderAt('/discordloginback?code=c&state=s');
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/drama'));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/drama'), SETTLED);
     expect(loginModalStore.getSnapshot()).toMatchObject({ open: true, step: 1 });
     expect(sessionStorage.getItem('login_origin_url')).toBe('/drama');
   });
@@ -98,7 +99,7 @@ describe('/discordloginback', () => {
       return_path: '/\t/evil.example/x',
     });
     const router = renderAt('/discordloginback?code=c&state=s');
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/For_You'));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/For_You'), SETTLED);
     expect(sessionStorage.getItem('login_origin_url')).toBe('/For_You');
   });
 

@@ -1,5 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SETTLED } from '../../test/settled';
 import type { DeviceSignals } from './collect-signals';
 import {
   BACKGROUND_RETRY_MS,
@@ -63,7 +64,7 @@ describe('visitor step', () => {
     let finish: (value: typeof signals) => void = () => {};
     const collect = vi.fn(() => new Promise<typeof signals>((resolve) => (finish = resolve)));
     const step = runVisitorStep(deps(fetch, { collect }));
-    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1), SETTLED);
     expect(new URL(String(fetch.mock.calls[0]![0]), 'http://localhost').pathname).toBe(
       '/taleforge/api/v1/risk/key',
     );
@@ -193,12 +194,15 @@ describe('visitor step', () => {
       expect(schedule).toHaveBeenCalledWith(expect.any(Function), BACKGROUND_RETRY_MS);
 
       scheduled.shift()!();
-      await vi.waitFor(() => expect(schedule).toHaveBeenCalledTimes(2));
+      await vi.waitFor(() => expect(schedule).toHaveBeenCalledTimes(2), SETTLED);
       expect(localStorage.getItem('is_visitor')).toBe(id);
 
       online = true;
       scheduled.shift()!();
-      await vi.waitFor(() => expect(localStorage.getItem('is_visitor')).toBe('srv-visitor'));
+      await vi.waitFor(
+        () => expect(localStorage.getItem('is_visitor')).toBe('srv-visitor'),
+        SETTLED,
+      );
       expect(schedule).toHaveBeenCalledTimes(2);
     });
 

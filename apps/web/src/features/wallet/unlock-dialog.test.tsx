@@ -3,6 +3,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { toast } from '../../shared/ui/toast/toast-store';
 import { renderWithQuery } from '../../test/render';
+import { SETTLED } from '../../test/settled';
 import { UnlockDialog } from './unlock-dialog';
 
 /** Balance and unlock answers as the server gives them, envelope and all. */
@@ -43,7 +44,7 @@ describe('<UnlockDialog/>', () => {
     const confirm = screen.getByRole('button', { name: 'Unlock for 30 gems' });
     expect(document.activeElement).toBe(confirm);
     fireEvent.click(confirm);
-    await vi.waitFor(() => expect(onUnlocked).toHaveBeenCalled());
+    await vi.waitFor(() => expect(onUnlocked).toHaveBeenCalled(), SETTLED);
     expect(success).toHaveBeenCalledWith('Unlocked');
     const unlockCall = fetchMock.mock.calls.find(([url]) => String(url).includes('/unlock'));
     expect(JSON.parse(String(unlockCall?.[1]?.body))).toMatchObject({
@@ -70,8 +71,9 @@ describe('<UnlockDialog/>', () => {
     const { onUnlocked } = renderDialog();
     await screen.findByText('100');
     fireEvent.click(screen.getByRole('button', { name: 'Unlock for 30 gems' }));
-    await vi.waitFor(() =>
-      expect(error).toHaveBeenCalledWith('Unlock failed, please try again later'),
+    await vi.waitFor(
+      () => expect(error).toHaveBeenCalledWith('Unlock failed, please try again later'),
+      SETTLED,
     );
     expect(onUnlocked).not.toHaveBeenCalled();
   });
@@ -85,8 +87,9 @@ describe('<UnlockDialog/>', () => {
     await screen.findByText('100');
     gems = 10;
     fireEvent.click(screen.getByRole('button', { name: 'Unlock for 30 gems' }));
-    await vi.waitFor(() =>
-      expect(error).toHaveBeenCalledWith('Insufficient balance, please recharge first'),
+    await vi.waitFor(
+      () => expect(error).toHaveBeenCalledWith('Insufficient balance, please recharge first'),
+      SETTLED,
     );
     expect(await screen.findByRole('link', { name: 'Top up' })).toBeTruthy();
     expect(screen.getByTestId('unlock-balance').textContent).toBe('10');

@@ -2,6 +2,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithQuery, stubApi } from '../../test/render';
+import { SETTLED } from '../../test/settled';
 import { WalletPage } from './wallet-page';
 
 const tier = {
@@ -26,10 +27,10 @@ async function payFrom(search: string): Promise<Record<string, unknown>> {
       <WalletPage />
     </MemoryRouter>,
   );
-  fireEvent.click(await screen.findByRole('button', { name: /^Pay \$/ }, { timeout: 5_000 }));
+  fireEvent.click(await screen.findByRole('button', { name: /^Pay \$/ }));
   // stubApi's fake reads only the URL; the page's fetch also passes the request's init.
   const calls = () => fetchMock.mock.calls as unknown as [RequestInfo | URL, RequestInit?][];
-  await vi.waitFor(() => expect(calls().some(([, i]) => i?.method === 'POST')).toBe(true));
+  await vi.waitFor(() => expect(calls().some(([, i]) => i?.method === 'POST')).toBe(true), SETTLED);
   const [, init] = calls().find(([, i]) => i?.method === 'POST')!;
   unmount();
   return JSON.parse(String(init?.body)) as Record<string, unknown>;

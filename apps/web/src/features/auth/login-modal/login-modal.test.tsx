@@ -2,6 +2,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { toast } from '../../../shared/ui/toast/toast-store';
 import { renderWithQuery } from '../../../test/render';
+import { SETTLED } from '../../../test/settled';
 import LoginModal from './login-modal';
 import { loginModalStore } from './login-modal-store';
 
@@ -93,7 +94,10 @@ describe('<LoginModal/> step 0', () => {
     renderWithQuery(<LoginModal />);
     type('Email', 'ada@example.com');
     click('Confirm');
-    await vi.waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Password')));
+    await vi.waitFor(
+      () => expect(document.activeElement).toBe(screen.getByLabelText('Password')),
+      SETTLED,
+    );
     const dialog = screen.getByRole('dialog');
     const login = screen.getByRole('button', { name: 'Login' });
     login.focus();
@@ -128,7 +132,10 @@ describe('<LoginModal/> step 0', () => {
     type('Email', 'ada@example.com');
     click('Confirm');
     expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeTruthy();
-    await vi.waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Password')));
+    await vi.waitFor(
+      () => expect(document.activeElement).toBe(screen.getByLabelText('Password')),
+      SETTLED,
+    );
     expect(screen.getByText('ada@example.com')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Login' })).toBeTruthy();
   });
@@ -186,7 +193,7 @@ describe('<LoginModal/> step 0', () => {
     renderWithQuery(<LoginModal />);
     type('Email', 'ada@example.com');
     click('Confirm');
-    await vi.waitFor(() => expect(failure).toHaveBeenCalledWith('Trop de demandes'));
+    await vi.waitFor(() => expect(failure).toHaveBeenCalledWith('Trop de demandes'), SETTLED);
     expect(heading()).toBe('Sign in to Taleforge');
   });
 });
@@ -211,9 +218,10 @@ describe('<LoginModal/> code, registration, login and reset', () => {
     expect(screen.getByRole('button', { name: 'Resend in 1 s' })).toBeTruthy();
     act(() => vi.advanceTimersByTime(1_000));
     click('Resend code');
-    await vi.waitFor(() => expect(sent).toBe(1));
-    await vi.waitFor(() =>
-      expect(screen.getByRole('button', { name: 'Resend in 60 s' })).toBeTruthy(),
+    await vi.waitFor(() => expect(sent).toBe(1), SETTLED);
+    await vi.waitFor(
+      () => expect(screen.getByRole('button', { name: 'Resend in 60 s' })).toBeTruthy(),
+      SETTLED,
     );
 
     type('Verification code', '123456');
@@ -271,7 +279,10 @@ describe('<LoginModal/> code, registration, login and reset', () => {
     type('Nickname', 'Ada');
     type('Invite code', 'TALE-1');
     click('Login');
-    await vi.waitFor(() => expect(success).toHaveBeenCalledWith('Registration successful'));
+    await vi.waitFor(
+      () => expect(success).toHaveBeenCalledWith('Registration successful'),
+      SETTLED,
+    );
     expect(sentBody).toEqual({
       email: 'new@example.com',
       ticket: '123456',
@@ -291,7 +302,7 @@ describe('<LoginModal/> code, registration, login and reset', () => {
     expect(headings).not.toContain('Welcome back');
     stop();
     watch.disconnect();
-    await vi.waitFor(() => expect(reload).toHaveBeenCalledOnce(), { timeout: 3_000 });
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledOnce(), SETTLED);
   });
 
   it('step 4: a login closes the modal, toasts and reloads (1 s later: see finish-login)', async () => {
@@ -308,7 +319,7 @@ describe('<LoginModal/> code, registration, login and reset', () => {
     renderWithQuery(<LoginModal />);
     type('Password', 'secret1');
     click('Login');
-    await vi.waitFor(() => expect(success).toHaveBeenCalledWith('Login successful'));
+    await vi.waitFor(() => expect(success).toHaveBeenCalledWith('Login successful'), SETTLED);
     expect(sent).toEqual({
       email: 'ada@example.com',
       pwd: 'secret1',
@@ -316,7 +327,7 @@ describe('<LoginModal/> code, registration, login and reset', () => {
       scene_type: 1,
     });
     expect(loginModalStore.getSnapshot()).toMatchObject({ open: false, step: 0 });
-    await vi.waitFor(() => expect(reload).toHaveBeenCalledOnce(), { timeout: 3_000 });
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledOnce(), SETTLED);
   });
 
   it('step 4 → forgot → 2 → 5 → reset → 0', async () => {
@@ -342,13 +353,17 @@ describe('<LoginModal/> code, registration, login and reset', () => {
     type('Verification code', '654321');
     click('Next step');
     expect(heading()).toBe('Reset your password');
-    await vi.waitFor(() =>
-      expect(document.activeElement).toBe(screen.getByLabelText('New password')),
+    await vi.waitFor(
+      () => expect(document.activeElement).toBe(screen.getByLabelText('New password')),
+      SETTLED,
     );
     type('New password', 'brandnew');
     type('Confirm password', 'brandnew');
     click('Next step');
-    await vi.waitFor(() => expect(success).toHaveBeenCalledWith('Password reset successful'));
+    await vi.waitFor(
+      () => expect(success).toHaveBeenCalledWith('Password reset successful'),
+      SETTLED,
+    );
     expect(reset).toEqual({
       email: 'ada@example.com',
       pwd: 'brandnew',
@@ -402,7 +417,7 @@ describe('<LoginModal/> step 1 (nickname after a social login)', () => {
     type('Nickname', 'Grace');
     type('Invite code', 'TALE-2');
     click('Register');
-    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/drama/7'));
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/drama/7'), SETTLED);
     expect(sent).toMatchObject({ oauth_enum: 'GOOGLE', nick_name: 'Grace', invite_code: 'TALE-2' });
     expect(loginModalStore.getSnapshot().open).toBe(false);
     expect(JSON.parse(localStorage.getItem('userInfo')!).nick_name).toBe('Grace');

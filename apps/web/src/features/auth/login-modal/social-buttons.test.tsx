@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { config } from '../../../shared/config';
 import { toast } from '../../../shared/ui/toast/toast-store';
 import { renderWithQuery } from '../../../test/render';
+import { SETTLED } from '../../../test/settled';
 import { loginModalStore } from './login-modal-store';
 import { SocialButtons } from './social-buttons';
 
@@ -78,7 +79,7 @@ describe('social buttons (configured providers)', () => {
     );
     renderWithQuery(<SocialButtons />);
     fireEvent.click(screen.getByRole('button', { name: 'Continue with Google' }));
-    await vi.waitFor(() => expect(loginModalStore.getSnapshot().step).toBe(1));
+    await vi.waitFor(() => expect(loginModalStore.getSnapshot().step).toBe(1), SETTLED);
     expect(requested).toEqual(['google-client']);
     expect(posted).toEqual([
       {
@@ -107,8 +108,9 @@ describe('social buttons (configured providers)', () => {
     };
     renderWithQuery(<SocialButtons />);
     fireEvent.click(screen.getByRole('button', { name: 'Continue with Google' }));
-    await vi.waitFor(() =>
-      expect(error).toHaveBeenCalledWith('Google sign-in failed (access_denied)'),
+    await vi.waitFor(
+      () => expect(error).toHaveBeenCalledWith('Google sign-in failed (access_denied)'),
+      SETTLED,
     );
   });
 
@@ -137,8 +139,9 @@ describe('social buttons (configured providers)', () => {
     );
     renderWithQuery(<SocialButtons />);
     fireEvent.click(screen.getByRole('button', { name: 'Continue with Discord' }));
-    await vi.waitFor(() =>
-      expect(assign).toHaveBeenCalledWith('https://discord.example/authorize?state=s'),
+    await vi.waitFor(
+      () => expect(assign).toHaveBeenCalledWith('https://discord.example/authorize?state=s'),
+      SETTLED,
     );
     expect(posted).toEqual([{ return_path: '/drama/9?a=1' }]);
   });

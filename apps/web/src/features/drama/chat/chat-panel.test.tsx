@@ -222,9 +222,7 @@ describe('chat panel', () => {
       expression: 'laugh',
       state: 'complete',
     });
-    expect(
-      await screen.findByText('I am not supposed to dream.', {}, { timeout: 3000 }),
-    ).toBeTruthy();
+    expect(await screen.findByText('I am not supposed to dream.')).toBeTruthy();
     expect(sendButton.disabled).toBe(false);
     expect(screen.getByRole('img').getAttribute('src')).toBe('/ada-laugh.svg');
     const reads = server.recordReads();
