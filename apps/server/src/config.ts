@@ -290,15 +290,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  const dataDir = path.resolve(c.DATA_DIR);
   return {
     ...c,
     PAYMENT_PROVIDER: paymentProviderOf(c),
-    dataDir: path.resolve(c.DATA_DIR),
-    mediaDir: path.resolve(c.DATA_DIR, 'media'),
+    dataDir,
+    mediaDir: path.join(dataDir, 'media'),
     demoMediaCache: path.resolve(c.DEMO_MEDIA_CACHE ?? path.join(c.DATA_DIR, 'demo-media')),
     database: {
       url: c.DATABASE_URL,
-      dataDir: path.resolve(c.DATA_DIR),
+      dataDir,
       poolSize: c.DATABASE_POOL_SIZE,
       embeddedBuffers: c.EMBEDDED_DB_BUFFERS,
     },

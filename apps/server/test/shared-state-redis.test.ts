@@ -6,6 +6,7 @@ import {
   type SharedState,
 } from '../src/platform/shared-state/index.js';
 import { killRedisServers, type RedisServer, startRedisServer } from './support/redis-server.js';
+import { SETTLED } from './support/settled.js';
 
 // Two nodes' shared state on one real redis-server, which a test stops and starts again as an
 // outage would. What a node logs is kept, to count the warnings an outage costs.
@@ -37,8 +38,6 @@ async function consume(limiter: RateLimiterAbstract, key: string, times: number)
 const SPEC = { keyPrefix: 'probe', points: 5, duration: 60 };
 /** What one limiter call waiting on a frozen Redis costs (the store's command timeout). */
 const COMMAND_WAIT_MS = 500;
-/** A message or an outage crosses loopback at once; a loaded machine may take seconds to run it. */
-const SETTLED_MS = 5_000;
 
 let redis: RedisServer;
 let redisDown = false;
@@ -107,7 +106,7 @@ describe('shared state in Redis', () => {
     await vi.waitFor(() => {
       expect(heard.b).toEqual([{ gameId: 7 }]);
       expect(heard.c).toEqual([{ gameId: 7 }]);
-    }, SETTLED_MS);
+    }, SETTLED);
     expect(heard.a).toEqual([]);
   });
 
@@ -119,7 +118,7 @@ describe('shared state in Redis', () => {
     b.state.subscribe('topic', (m) => heard.push(m));
 
     await stopRedis();
-    await vi.waitFor(async () => expect(await a.state.ping()).toBe(false), SETTLED_MS);
+    await vi.waitFor(async () => expect(await a.state.ping()).toBe(false), SETTLED);
     // Each node keeps a limit of its own: five each, where Redis allowed five for both.
     expect(await consume(a.limiter, '198.51.100.1', 6)).toEqual({ allowed: 5, refused: 1 });
     expect(await consume(b.limiter, '198.51.100.1', 6)).toEqual({ allowed: 5, refused: 1 });
@@ -131,7 +130,7 @@ describe('shared state in Redis', () => {
           expect.stringMatching(/per node/),
         ]);
       }
-    }, SETTLED_MS);
+    }, SETTLED);
 
     await startRedis();
     await untilReady(a.state, b.state);
@@ -139,7 +138,7 @@ describe('shared state in Redis', () => {
       expect(lines.filter((l) => l.level === 'info')[0]!.msg).toMatch(/answers again/);
     }
     a.state.publish('topic', { gameId: 2 });
-    await vi.waitFor(() => expect(heard).toEqual([{ gameId: 2 }]), SETTLED_MS);
+    await vi.waitFor(() => expect(heard).toEqual([{ gameId: 2 }]), SETTLED);
     // The restarted Redis counts from nothing, and for both nodes together again.
     expect(await consume(a.limiter, '198.51.100.1', 3)).toEqual({ allowed: 3, refused: 0 });
     expect(await consume(b.limiter, '198.51.100.1', 3)).toEqual({ allowed: 2, refused: 1 });
@@ -172,7 +171,10 @@ describe('shared state in Redis', () => {
     const a = node();
     expect(await a.state.ping()).toBe(false);
     expect(await consume(a.limiter, '192.0.2.9', 7)).toEqual({ allowed: 5, refused: 2 });
-    await vi.waitFor(() => expect(a.lines.filter((l) => l.level === 'warn')).toHaveLength(1));
+    await vi.waitFor(
+      () => expect(a.lines.filter((l) => l.level === 'warn')).toHaveLength(1),
+      SETTLED,
+    );
     // Reconnecting goes on (and fails) several times a second; the warning is not repeated.
     await new Promise((r) => setTimeout(r, 1_500));
     expect(a.lines.filter((l) => l.level === 'warn')).toHaveLength(1);

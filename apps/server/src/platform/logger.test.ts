@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import pino from 'pino';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SETTLED } from '../../test/support/settled.js';
 import {
   batchedDestination,
   LOG_BATCH_BYTES,
@@ -65,9 +66,9 @@ describe('the log destination', { timeout: 30_000 }, () => {
       .filter(Boolean)
       .map((line) => JSON.parse(line).msg as string);
   const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-  /** Polls on real time: the flush interval is faked, so only the test moves it. */
-  async function until(check: () => void, deadlineMs = 10_000) {
-    const end = Date.now() + deadlineMs;
+  /** Polls on real time. Not `vi.waitFor`: under fake timers it moves them, flush included. */
+  async function until(check: () => void) {
+    const end = Date.now() + SETTLED.timeout;
     for (;;) {
       try {
         return check();

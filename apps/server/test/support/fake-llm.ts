@@ -21,7 +21,8 @@ export interface ScriptedReply {
   dropAfterChunks?: number;
   /** After this many content chunks, go silent and keep the connection open. */
   stallAfterChunks?: number;
-  /** After this many content chunks, wait for `release()`: a reply still being written. */
+  /** After this many content chunks, wait for `release()` (unless it came first): a reply still
+   * being written. */
   holdAfterChunks?: number;
   /** End the stream without finish_reason or [DONE] (a cut-off). */
   truncate?: boolean;
@@ -60,7 +61,8 @@ export async function startFakeLlm(options: FakeLlmOptions = {}) {
   const queue: ScriptedReply[] = [];
   const requests: RecordedRequest[] = [];
   const stats = { open: 0, closedByClient: 0 };
-  const held: Array<() => void> = [];
+  /** Each held reply's gate, made as it is scripted: a release before the hold is reached holds. */
+  const gates = new Map<ScriptedReply, { opened: Promise<void>; open: () => void }>();
   const settings = {
     firstTokenDelayMs: options.firstTokenDelayMs ?? 0,
     tokenDelayMs: options.tokenDelayMs ?? 0,
@@ -159,7 +161,7 @@ export async function startFakeLlm(options: FakeLlmOptions = {}) {
         return;
       }
       if (i === reply.stallAfterChunks) return; // silent; the client's timeout must act
-      if (i === reply.holdAfterChunks) await new Promise<void>((resolve) => held.push(resolve));
+      if (i === reply.holdAfterChunks) await gates.get(reply)?.opened;
       if (i > 0) await sleep(settings.tokenDelayMs);
       if (closed) return;
       send(chunk({ content: piece }));
@@ -182,10 +184,19 @@ export async function startFakeLlm(options: FakeLlmOptions = {}) {
     settings,
     /** Lets every reply held by `holdAfterChunks` go on. */
     release() {
-      for (const resume of held.splice(0)) resume();
+      for (const { open } of gates.values()) open();
+      gates.clear();
     },
     /** Queues replies, answered in order. */
     script(...replies: ScriptedReply[]) {
+      for (const reply of replies) {
+        if (reply.holdAfterChunks === undefined) continue;
+        let open = () => {};
+        const opened = new Promise<void>((resolve) => {
+          open = resolve;
+        });
+        gates.set(reply, { opened, open });
+      }
       queue.push(...replies);
     },
     close: () =>

@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeLlm, startFakeLlm } from '../../../test/support/fake-llm.js';
 import { buildReplyRequest, loadDemoPersona } from '../../../test/support/personas.js';
+import { SETTLED } from '../../../test/support/settled.js';
 import { createOpenAiProvider } from '../llm/index.js';
 import { createWordlistModerator } from './moderation.js';
 import { openSse } from './sse-writer.js';
@@ -86,9 +87,6 @@ async function readEvents(path: string, signal?: AbortSignal): Promise<EventSour
   }
   return events;
 }
-
-/** What the fake server sees happens on its own turn of the event loop, late on a busy machine. */
-const SETTLED = { timeout: 4_000 };
 
 // 32 MiB through a paused reader and a 1.5 s stall: more than a unit test's 5 s when both cores
 // are busy.

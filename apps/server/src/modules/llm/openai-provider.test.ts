@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeLlm, startFakeLlm } from '../../../test/support/fake-llm.js';
 import { buildReplyRequest, loadDemoPersona } from '../../../test/support/personas.js';
+import { SETTLED } from '../../../test/support/settled.js';
 import { loadConfig } from '../../config.js';
 import { createModelProvider } from './create-provider.js';
 import { createOpenAiProvider, type OpenAiProviderOptions } from './openai-provider.js';
@@ -11,9 +12,6 @@ beforeAll(async () => {
   fake = await startFakeLlm({ chunkChars: 3 });
 });
 afterAll(() => fake.close());
-/** What the fake server sees happens on its own turn of the event loop, late on a busy machine. */
-const SETTLED = { timeout: 4_000 };
-
 beforeEach(async () => {
   // A test's cancelled stream closes after it ends: counted before the next test reads counts.
   await expect.poll(() => fake.stats.open, SETTLED).toBe(0);
