@@ -30,6 +30,29 @@ describe('loadConfig', () => {
     });
   });
 
+  it('gives out addresses on the ports it listens on unless PUBLIC_URL names others', () => {
+    expect(loadConfig({})).toMatchObject({
+      PUBLIC_URL: 'http://localhost:8080',
+      studioOrigin: 'http://localhost:8081',
+    });
+    expect(loadConfig({ PORT: '8090', STUDIO_PORT: '8091' })).toMatchObject({
+      PUBLIC_URL: 'http://localhost:8090',
+      studioOrigin: 'http://localhost:8091',
+    });
+    // Behind a proxy the public addresses win over the ports the process listens on.
+    expect(
+      loadConfig({
+        PORT: '3000',
+        PUBLIC_URL: 'https://play.example.com',
+        STUDIO_PUBLIC_URL: 'https://studio.example.com/',
+      }),
+    ).toMatchObject({
+      PUBLIC_URL: 'https://play.example.com',
+      studioOrigin: 'https://studio.example.com',
+    });
+    expect(loadConfig({ PORT: '8090', STUDIO_PORT: '0' }).studioOrigin).toBeNull();
+  });
+
   it('takes TRUST_PROXY as a switch or the proxies addresses', () => {
     expect(loadConfig({}).TRUST_PROXY).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);

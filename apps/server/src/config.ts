@@ -138,8 +138,11 @@ const envSchema = z.object({
   DEMO_VIDEO_FPS: z.coerce.number().int().min(6).max(30).default(24),
   /** PEM of the risk step's RSA key when several processes must share one; else kept in DATA_DIR. */
   RISK_PRIVATE_KEY_PEM: z.preprocess(emptyToUndefined, z.string().optional()),
-  /** Origin players reach us at; OAuth redirect URIs are built from it exactly. */
-  PUBLIC_URL: z.url().default('http://localhost:8080'),
+  /**
+   * Origin players reach us at; OAuth redirect URIs, checkout returns, share links and mail links
+   * are built from it exactly. Unset: this machine on PORT, the address the server listens on.
+   */
+  PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   /** The creator studio's own port (a second listener of this process; 0: no studio). */
   STUDIO_PORT: port.default(8081),
   /** Origin creators reach the studio at; the player site accepts token sync from it alone. */
@@ -265,8 +268,10 @@ const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
   }
 });
 
-export type Config = Omit<z.infer<typeof envSchema>, 'PAYMENT_PROVIDER'> & {
+export type Config = Omit<z.infer<typeof envSchema>, 'PAYMENT_PROVIDER' | 'PUBLIC_URL'> & {
   PAYMENT_PROVIDER: 'sandbox' | 'stripe';
+  /** PUBLIC_URL, else `http://localhost:PORT`. */
+  PUBLIC_URL: string;
   dataDir: string;
   /** The local media store's directory, used when no MEDIA_S3_BUCKET is set (modules/media). */
   mediaDir: string;
@@ -289,7 +294,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const c = parsed.data;
+  const c = { ...parsed.data, PUBLIC_URL: parsed.data.PUBLIC_URL ?? localOrigin(parsed.data.PORT) };
   const dataDir = path.resolve(c.DATA_DIR);
   return {
     ...c,
@@ -309,7 +314,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-function studioOriginOf(c: z.infer<typeof envSchema>): string | null {
+/** What a player on this machine types: the server's own port, named by the loopback name. */
+const localOrigin = (port: number) => `http://localhost:${port}`;
+
+function studioOriginOf(c: z.infer<typeof envSchema> & { PUBLIC_URL: string }): string | null {
   if (c.STUDIO_PUBLIC_URL) return new URL(c.STUDIO_PUBLIC_URL).origin;
   if (!c.STUDIO_PORT) return null;
   const url = new URL(c.PUBLIC_URL);

@@ -2,38 +2,54 @@ import { buildApp } from './app.js';
 import { withBackupCommand } from './cli/backup-command.js';
 import { inviteCommandHandler } from './cli/invite-commands.js';
 import type { Config } from './config.js';
+import { seedDemoOnStart } from './demo-seed.js';
 import { createMediaStore } from './modules/media/index.js';
-import { seedDemoContent } from './modules/play/demo-content.js';
 import { loadRiskKeys } from './modules/risk/index.js';
-import { seedDemoSeriesRows, seedDemoSeriesVideos } from './modules/series/index.js';
+import { seedDemoSeriesVideos } from './modules/series/index.js';
 import { createVideoService, locateFfmpeg, videoOptionsFrom } from './modules/video/index.js';
 import { startAdminChannel } from './platform/admin-channel.js';
 import { openDatabase } from './platform/db/client.js';
 import { NODE_LOCK } from './platform/db/node-locks.js';
 import { buildStudioSite } from './platform/http/studio-site.js';
 import { loggerOptions } from './platform/logger.js';
+import { startBanner } from './start-banner.js';
+
+/** Milliseconds since `from`, to the tenth. */
+const since = (from: number) => Math.round((performance.now() - from) * 10) / 10;
 
 /** Opens the database, seeds the demo, and serves the product until a signal stops it. */
 export async function serve(config: Config): Promise<void> {
+  // The process started at performance's time origin: until here it loaded node and our modules.
+  const phases: Record<string, number> = { modules: since(0) };
+  let mark = performance.now();
+  const phase = (name: string) => {
+    phases[name] = since(mark);
+    mark = performance.now();
+  };
   const database = await openDatabase(config.database);
+  phase('database');
+  // Opening, then migrating (checking that nothing is left to apply, on a restart).
+  phases.migrations = Math.round(database.migrationsMs * 10) / 10;
+  phases.database = Math.round((phases.database! - phases.migrations) * 10) / 10;
   const riskKeys = await loadRiskKeys(config.dataDir, config.RISK_PRIVATE_KEY_PEM);
   const media = createMediaStore(config);
   const app = await buildApp({ config, database, riskKeys, media });
+  phase('app');
   const demoRows = { db: database.db, media, mediaBase: `/${config.PRODUCT_SLUG}/media` };
   const seededSeries = config.DEMO_CONTENT
     ? // Before listening, so the first request sees every work, the series among them (their
       // videos follow in the background); after building, for its logger. Nodes starting together
       // seed one after another: the later ones find the work done.
-      await database.locks.whileHolding(NODE_LOCK.demoSeed, async () => {
-        await seedDemoContent(database.db, {
-          artBase: `/${config.PRODUCT_SLUG}/art`,
+      await database.locks.whileHolding(NODE_LOCK.demoSeed, () =>
+        seedDemoOnStart({
+          db: database.db,
           media,
-          now: new Date(),
+          prefix: `/${config.PRODUCT_SLUG}`,
           log: app.log,
-        });
-        return seedDemoSeriesRows({ ...demoRows, now: new Date() });
-      })
+        }),
+      )
     : [];
+  phase('seed');
   // The embedded database is this process's alone: customer service's CLI reaches it through us.
   const adminChannel =
     database.driver === 'pglite'
@@ -81,15 +97,23 @@ export async function serve(config: Config): Promise<void> {
 
   await app.listen({ host: config.HOST, port: config.PORT });
   await studio?.listen({ host: config.HOST, port: config.STUDIO_PORT });
+  phase('listen');
   app.log.info(
     {
       database: database.driver,
       dataDir: config.dataDir,
       adminPort: adminChannel?.port,
+      site: config.PUBLIC_URL,
       studio: studio ? config.studioOrigin : null,
+      startup: { ...phases, total: since(0) },
     },
     'Taleforge is ready',
   );
+  if (config.NODE_ENV === 'development') {
+    process.stdout.write(
+      `${startBanner(config, { studio: studio ? config.studioOrigin : null })}\n`,
+    );
+  }
   if (config.DEMO_VIDEOS && seededSeries.length > 0) {
     const ffmpeg = await locateFfmpeg().catch((error: unknown) => {
       app.log.warn({ err: error }, 'no ffmpeg: the demo series have no videos');

@@ -1,5 +1,5 @@
 /** What other modules may use of the character engines: make one, ask it, judge a goal. */
-export { createModelProvider } from './create-provider.js';
+export { createModelProvider, providerName } from './create-provider.js';
 export { checkGoalProposal, evaluateGoal, findGoal, playerTexts } from './goal.js';
 // The engines by name, for tests that need one without a config; chooseLine is the line the
 // offline engine would say (the demo characters' checks ask it).

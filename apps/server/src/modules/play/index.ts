@@ -13,7 +13,7 @@ export {
   type NpcRow,
 } from './content-queries.js';
 export { moveCommentCount, moveLikeCount, setSeriesEpisodeCount } from './counters.js';
-export { CONTENT_DIR } from './demo-content.js';
+export { CONTENT_DIR, demoGameDirs, seedDemoContent } from './demo-content.js';
 export type { GameInfoService } from './game-info-service.js';
 export { artUrls } from './game-info-service.js';
 export { type InkProblem, StoryCompileError } from './ink-compiler.js';
@@ -23,7 +23,7 @@ export { precompiledStory, wrapCompiledInk } from './precompiled-ink.js';
 export { type GameDefinition, inspectGame, publishGame } from './publish.js';
 export { moveVisitorSaves } from './save-queries.js';
 export { sceneSvg } from './scene-art.js';
-export { type SeriesWork, saveSeriesWork } from './series-work.js';
+export { findSeriesWorkIds, type SeriesWork, saveSeriesWork } from './series-work.js';
 export { newNpcStatus } from './state.js';
 export { PreviewError, type PreviewResult, previewStory } from './story-preview.js';
 export { canPlayChapter } from './unlocks.js';

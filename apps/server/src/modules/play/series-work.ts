@@ -1,4 +1,5 @@
 import type { ScriptType } from '@taleforge/contracts/constants';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { games, type LocalizedText } from '../../platform/db/schema/index.js';
 
@@ -37,4 +38,14 @@ export async function saveSeriesWork(db: Db, work: SeriesWork, now: Date): Promi
     .onConflictDoUpdate({ target: games.slug, set: meta })
     .returning({ id: games.id });
   return row!.id;
+}
+
+/** The ids of the series works with these slugs; a slug with no work is left out. */
+export async function findSeriesWorkIds(db: Db, slugs: string[]): Promise<Map<string, number>> {
+  if (slugs.length === 0) return new Map();
+  const rows = await db
+    .select({ id: games.id, slug: games.slug })
+    .from(games)
+    .where(and(eq(games.kind, 'series'), inArray(games.slug, slugs)));
+  return new Map(rows.map((row) => [row.slug, row.id]));
 }

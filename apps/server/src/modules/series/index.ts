@@ -4,7 +4,11 @@
  * import, the demo seeding).
  */
 export { seedDemoSeries, seedDemoSeriesVideos } from './demo/seed.js';
-export { seedDemoSeriesRows } from './demo/seed-rows.js';
+export {
+  findSeededDemoSeries,
+  type SeededSeries,
+  seedDemoSeriesRows,
+} from './demo/seed-rows.js';
 export { episodeUnlockPrice, isFreeEpisode } from './episode-access.js';
 export { findSeriesId } from './series-lookup.js';
 export { createSeriesModule, type SeriesModuleDeps } from './series-module.js';

@@ -32,6 +32,8 @@ export interface Database {
   backup?(): Promise<Uint8Array>;
   /** Work one node at a time does, across every node on this database (node-locks.ts). */
   locks: NodeLocks;
+  /** How long opening spent on migrations, checking included (the start's phases, serve.ts). */
+  migrationsMs: number;
   close(): Promise<void>;
 }
 
@@ -85,8 +87,17 @@ async function openPglite(dataDir: string, buffers: string | undefined): Promise
   }
 }
 
+/** Milliseconds `work` took. */
+async function timed(work: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await work();
+  return performance.now() - started;
+}
+
 async function pgliteDatabase(client: PGlite, release: () => Promise<void>): Promise<Database> {
-  await migratePglite(drizzlePglite(client), { migrationsFolder });
+  const migrationsMs = await timed(() =>
+    migratePglite(drizzlePglite(client), { migrationsFolder }),
+  );
   // The migrations ran on the plain client: their DDL is run once and needs no cached statement.
   const db = drizzlePglite(withStatementCache(client), { schema });
   trackCommits(db as unknown as Db);
@@ -95,6 +106,7 @@ async function pgliteDatabase(client: PGlite, release: () => Promise<void>): Pro
     driver: 'pglite',
     backup: () => dumpPglite(client),
     locks: processLocks(),
+    migrationsMs,
     async close() {
       await client.close();
       await release();
@@ -115,9 +127,12 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzleNodePg(pool, { schema });
   const lock = await pool.connect();
+  let migrationsMs: number;
   try {
-    await lock.query('SELECT pg_advisory_lock($1)', [NODE_LOCK.migrations]);
-    await migrateNodePg(db, { migrationsFolder });
+    migrationsMs = await timed(async () => {
+      await lock.query('SELECT pg_advisory_lock($1)', [NODE_LOCK.migrations]);
+      await migrateNodePg(db, { migrationsFolder });
+    });
   } finally {
     await lock.query('SELECT pg_advisory_unlock($1)', [NODE_LOCK.migrations]).catch(() => {});
     lock.release();
@@ -128,6 +143,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     driver: 'postgres',
     poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     locks: postgresLocks(url),
+    migrationsMs,
     close: () => pool.end(),
   };
 }

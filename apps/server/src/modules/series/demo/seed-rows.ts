@@ -4,7 +4,13 @@ import type { Db } from '../../../platform/db/client.js';
 import { episodes, series } from '../../../platform/db/schema/index.js';
 import { ensureSystemUser } from '../../auth/index.js';
 import type { MediaStore } from '../../media/index.js';
-import { CONTENT_DIR, portraitSvg, saveSeriesWork, sceneSvg } from '../../play/index.js';
+import {
+  CONTENT_DIR,
+  findSeriesWorkIds,
+  portraitSvg,
+  saveSeriesWork,
+  sceneSvg,
+} from '../../play/index.js';
 import { episodePrice, loadSeriesScripts, type SeriesScript } from './definition.js';
 
 export interface DemoRowsOptions {
@@ -93,4 +99,20 @@ export async function seedDemoSeriesRows(options: DemoRowsOptions): Promise<Seed
     seeded.push({ script, gameId: await seedRows(script, creatorId, options) });
   }
   return seeded;
+}
+
+/**
+ * The demo series as a finished seed left them, without writing anything: null when a series has
+ * no work yet (the seed must run).
+ */
+export async function findSeededDemoSeries(
+  options: Pick<DemoRowsOptions, 'db' | 'contentDir'>,
+): Promise<SeededSeries[] | null> {
+  const scripts = await loadSeriesScripts(path.join(options.contentDir ?? CONTENT_DIR, 'drama'));
+  const ids = await findSeriesWorkIds(
+    options.db,
+    scripts.map((script) => script.slug),
+  );
+  const seeded = scripts.map((script) => ({ script, gameId: ids.get(script.slug) }));
+  return seeded.every((s) => s.gameId !== undefined) ? (seeded as SeededSeries[]) : null;
 }

@@ -10,6 +10,7 @@ export * from './page-views.js';
 export * from './payments.js';
 export * from './profiles.js';
 export * from './saves.js';
+export * from './seed-marks.js';
 export * from './series.js';
 export * from './sessions.js';
 export * from './social.js';
