@@ -149,7 +149,7 @@ export async function buildApp({
   });
   registerStudioCors(app, { studioOrigin: config.studioOrigin, apiPrefix: prefix });
   // Rate limits, revocations and catalogue drops reach every node through it (REDIS_URL).
-  const shared = openSharedState({
+  const shared = await openSharedState({
     url: config.REDIS_URL,
     namespace: config.PRODUCT_SLUG,
     log: app.log,

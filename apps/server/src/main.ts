@@ -1,12 +1,26 @@
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError } from './platform/db/data-dir-lock.js';
 
-// The configuration is read before the app's modules load (a few CPU seconds): a start it refuses
-// says why at once.
+/** Milliseconds since the process started, to the tenth. */
+const sinceStart = () => Math.round(performance.now() * 10) / 10;
+
+// The configuration is read before the app's modules load (a second or more): a start it refuses
+// says why at once. Then the database opens while the app's modules load: the database's file
+// reads and its engine's compilation run on other threads while this one compiles our modules.
 async function main(): Promise<void> {
   const config = loadConfig();
-  const { serve } = await import('./serve.js');
-  await serve(config);
+  const timings = { modulesMs: 0, databaseMs: 0 };
+  const [database, { serve }] = await Promise.all([
+    import('./platform/db/client.js')
+      .then(({ openDatabase }) => openDatabase(config.database))
+      .finally(() => {
+        timings.databaseMs = sinceStart();
+      }),
+    import('./serve.js').finally(() => {
+      timings.modulesMs = sinceStart();
+    }),
+  ]);
+  await serve(config, { database, ...timings });
 }
 
 main().catch((error: unknown) => {

@@ -8,8 +8,9 @@ import { loadRiskKeys } from './modules/risk/index.js';
 import { seedDemoSeriesVideos } from './modules/series/index.js';
 import { createVideoService, locateFfmpeg, videoOptionsFrom } from './modules/video/index.js';
 import { startAdminChannel } from './platform/admin-channel.js';
-import { openDatabase } from './platform/db/client.js';
+import type { Database } from './platform/db/client.js';
 import { NODE_LOCK } from './platform/db/node-locks.js';
+import { compilePendingWriters } from './platform/http/response-writer.js';
 import { buildStudioSite } from './platform/http/studio-site.js';
 import { loggerOptions } from './platform/logger.js';
 import { startBanner } from './start-banner.js';
@@ -17,20 +18,30 @@ import { startBanner } from './start-banner.js';
 /** Milliseconds since `from`, to the tenth. */
 const since = (from: number) => Math.round((performance.now() - from) * 10) / 10;
 
-/** Opens the database, seeds the demo, and serves the product until a signal stops it. */
-export async function serve(config: Config): Promise<void> {
-  // The process started at performance's time origin: until here it loaded node and our modules.
-  const phases: Record<string, number> = { modules: since(0) };
+/** What main.ts did before serving: the database it opened, and when each was done. */
+export interface StartedParts {
+  database: Database;
+  /** Milliseconds from the process's start until our modules were loaded. */
+  modulesMs: number;
+  /** Milliseconds from the process's start until the database was open and migrated. */
+  databaseMs: number;
+}
+
+/** Seeds the demo and serves the product on `parts.database` until a signal stops it. */
+export async function serve(config: Config, parts: StartedParts): Promise<void> {
+  const { database } = parts;
+  // Loading the modules and opening the database ran side by side, each timed from the process's
+  // start; the phases after them follow one another.
+  const phases: Record<string, number> = {
+    modules: parts.modulesMs,
+    database: Math.round((parts.databaseMs - database.migrationsMs) * 10) / 10,
+    migrations: Math.round(database.migrationsMs * 10) / 10,
+  };
   let mark = performance.now();
   const phase = (name: string) => {
     phases[name] = since(mark);
     mark = performance.now();
   };
-  const database = await openDatabase(config.database);
-  phase('database');
-  // Opening, then migrating (checking that nothing is left to apply, on a restart).
-  phases.migrations = Math.round(database.migrationsMs * 10) / 10;
-  phases.database = Math.round((phases.database! - phases.migrations) * 10) / 10;
   const riskKeys = await loadRiskKeys(config.dataDir, config.RISK_PRIVATE_KEY_PEM);
   const media = createMediaStore(config);
   const app = await buildApp({ config, database, riskKeys, media });
@@ -108,6 +119,9 @@ export async function serve(config: Config): Promise<void> {
       startup: { ...phases, total: since(0) },
     },
     'Taleforge is ready',
+  );
+  void compilePendingWriters().catch((error: unknown) =>
+    app.log.error({ err: error }, 'an answer writer did not compile'),
   );
   if (config.NODE_ENV === 'development') {
     process.stdout.write(

@@ -1,10 +1,7 @@
 import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  createInProcessState,
-  createRedisState,
-  type SharedState,
-} from '../src/platform/shared-state/index.js';
+import { createInProcessState, type SharedState } from '../src/platform/shared-state/index.js';
+import { createRedisState } from '../src/platform/shared-state/redis-state.js';
 import { killRedisServers, type RedisServer, startRedisServer } from './support/redis-server.js';
 import { SETTLED } from './support/settled.js';
 

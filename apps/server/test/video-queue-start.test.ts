@@ -16,7 +16,9 @@ describe.skipIf(testDriver() !== 'postgres')('nodes opening the video queue toge
     for (let round = 0; round < 3; round++) {
       const database = await createTestDatabase();
       closing.push(() => database.close());
-      const bosses = Array.from({ length: 4 }, () => createBoss(bossDb(database.db), {}));
+      const bosses = await Promise.all(
+        Array.from({ length: 4 }, () => createBoss(bossDb(database.db), {})),
+      );
       closing.push(() => Promise.all(bosses.map((boss) => boss.stop({ graceful: false }))));
       const opened = await Promise.allSettled(
         bosses.map((boss) => openQueues(boss, database.locks, 7)),

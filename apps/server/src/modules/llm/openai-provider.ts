@@ -1,5 +1,6 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
-import { type Dispatcher, request as httpRequest } from 'undici';
+import type { Dispatcher } from 'undici';
+import { outboundRequest as httpRequest } from '../../platform/http/outbound-request.js';
 import { OutputGuard } from './output-guard.js';
 import { buildPrompt } from './prompt.js';
 import {

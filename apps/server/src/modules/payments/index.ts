@@ -6,7 +6,6 @@ import { createOrderService, type OrderService } from './order-service.js';
 import { buildPriceList, type PriceList, PriceListError } from './pricing.js';
 import type { PaymentProvider } from './providers/provider.js';
 import { createSandboxProvider, type SandboxProvider } from './providers/sandbox.js';
-import { createStripeProvider } from './providers/stripe.js';
 import { loadSandboxSecret } from './providers/webhook-secret.js';
 import { registerPaymentRoutes, registerWebhookRoute } from './routes.js';
 import { registerSandboxRoutes } from './sandbox-routes.js';
@@ -37,6 +36,8 @@ export async function createPayments(deps: {
   let sandbox: SandboxProvider | null = null;
   let provider: PaymentProvider;
   if (config.PAYMENT_PROVIDER === 'stripe') {
+    // Stripe's SDK is a tenth of a second of every start: only an install that uses it loads it.
+    const { createStripeProvider } = await import('./providers/stripe.js');
     provider = createStripeProvider({
       secretKey: config.STRIPE_SECRET_KEY!,
       webhookSecret: config.STRIPE_WEBHOOK_SECRET!,

@@ -1,8 +1,8 @@
 import { EXPRESSIONS, type Expression } from '@taleforge/contracts/constants';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import sharp from 'sharp';
 import type { Db } from '../../platform/db/client.js';
+import { loadSharp } from '../../platform/sharp.js';
 import { findCoverArt, findNpcFace, findSceneStyle } from './content-queries.js';
 import { portraitSvg } from './portrait.js';
 import { coverSvg, fallbackSceneStyle, sceneSvg } from './scene-art.js';
@@ -124,7 +124,10 @@ export function registerArtRoutes(app: FastifyInstance, db: Db): void {
     let hit = rasters.get(gameId);
     if (!hit) {
       const body = await cover(gameId);
-      hit = { body: body === null ? null : await sharp(Buffer.from(body)).png().toBuffer() };
+      const sharp = await loadSharp();
+      hit = {
+        body: body === null ? null : await sharp(Buffer.from(body)).png().toBuffer(),
+      };
       rasters.set(gameId, hit);
     }
     if (hit.body === null) return svg(reply, null);

@@ -1,5 +1,6 @@
 import { PROFILE_LIMITS } from '@taleforge/contracts/constants';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
+import { loadSharp } from '../../platform/sharp.js';
 
 /** Formats a player may upload: what browsers show in <img>. SVG is not one (it is a document). */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif']);
@@ -17,9 +18,6 @@ export type AvatarImages =
   | { ok: true; large: Buffer; small: Buffer }
   | { ok: false; reason: AvatarRefusal };
 
-// Decoded images are not kept between uploads: an avatar is made once.
-sharp.cache(false);
-
 /**
  * Reads an upload by its content, never its name or Content-Type: sharp sniffs the format from
  * the first bytes. The header is read before any pixel is decoded, so a decompression bomb (a few
@@ -29,6 +27,7 @@ sharp.cache(false);
  * colour profile are gone (sharp writes none unless asked).
  */
 export async function makeAvatarImages(bytes: Buffer, crop: CropRect): Promise<AvatarImages> {
+  const sharp = await loadSharp();
   const options = { limitInputPixels: PROFILE_LIMITS.avatarMaxPixels, failOn: 'error' } as const;
   let meta: Metadata;
   try {

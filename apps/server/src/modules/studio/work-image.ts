@@ -1,5 +1,5 @@
 import { PROFILE_LIMITS } from '@taleforge/contracts/constants';
-import sharp from 'sharp';
+import { loadSharp } from '../../platform/sharp.js';
 
 /** What browsers show in <img>; SVG is a document, not a picture, and is refused. */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif']);
@@ -20,6 +20,7 @@ export async function workImage(
   bytes: Buffer,
   kind: keyof typeof IMAGE_SIZES,
 ): Promise<Buffer | null> {
+  const sharp = await loadSharp();
   const options = { limitInputPixels: PROFILE_LIMITS.avatarMaxPixels, failOn: 'error' } as const;
   try {
     const meta = await sharp(bytes, options).metadata();

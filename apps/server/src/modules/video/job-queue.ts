@@ -1,6 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
 import type { Db } from '../../platform/db/client.js';
 import { NODE_LOCK, type NodeLocks } from '../../platform/db/node-locks.js';
 import { GIVEN_UP_QUEUE, TRANSCODE_QUEUE } from './transcode-job.js';
@@ -72,7 +72,9 @@ export interface QueueOptions {
   maintenanceIntervalSeconds?: number;
 }
 
-export function createBoss(db: BossDb, options: QueueOptions): PgBoss {
+/** pg-boss, loaded when the video pipeline starts, after the server is ready (~0.1 s). */
+export async function createBoss(db: BossDb, options: QueueOptions): Promise<PgBoss> {
+  const { default: PgBoss } = await import('pg-boss');
   return new PgBoss({
     db: { executeSql: db.executeSql },
     schema: 'pgboss',

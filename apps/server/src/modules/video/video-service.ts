@@ -87,15 +87,16 @@ export function createVideoService(deps: VideoServiceDeps): VideoService {
   const { db, media, logger } = deps;
   const options = deps.options ?? {};
   const queueDb = bossDb(db);
-  const boss = createBoss(queueDb, options);
-  boss.on('error', (error) => logger.error({ err: error }, 'video job queue error'));
   let binaries = deps.ffmpeg;
   let ready: Promise<PgBoss> | null = null;
   const running = new Set<AbortController>();
 
   /** The queue, installed and opened once: imports may come before the workers start. */
   function queue(): Promise<PgBoss> {
-    ready ??= openQueues(boss, deps.locks, options.retryDelaySeconds ?? 5);
+    ready ??= createBoss(queueDb, options).then((boss) => {
+      boss.on('error', (error) => logger.error({ err: error }, 'video job queue error'));
+      return openQueues(boss, deps.locks, options.retryDelaySeconds ?? 5);
+    });
     return ready;
   }
 

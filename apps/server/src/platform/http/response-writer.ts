@@ -50,7 +50,7 @@ const jsonSchemaOf = (call: CallDef) =>
 const ajv = new Ajv({ allErrors: true, strict: false });
 
 /**
- * The serializer of one call's answer, compiled from its contract once at start: fields the
+ * The serializer of one call's answer, compiled from its contract once per process: fields the
  * contract does not name are never written (a stray column cannot leak), a required field that is
  * missing throws, and writing is faster than JSON.stringify on a known shape. The envelope's head
  * is fixed per locale, so only `data` is serialized per answer.
@@ -70,6 +70,23 @@ export function responseWriter<C extends CallDef>(
   return write as ResponseWriter<C>;
 }
 
+/**
+ * Writers not compiled yet. Compiling every call's writer took a start ~0.2 s, so a writer
+ * compiles at its call's first answer, or sooner when the server has a moment after it is ready.
+ */
+const pending = new Set<() => void>();
+
+/**
+ * Compiles the writers no answer has needed yet, a few at a time between other work, so the
+ * first answers after a start do not pay for them. Resolves when none is left.
+ */
+export async function compilePendingWriters(): Promise<void> {
+  for (const compile of pending) {
+    compile();
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
 const checkedWriters = new WeakMap<CallDef, ResponseWriter<CallDef>>();
 const uncheckedWriters = new WeakMap<CallDef, ResponseWriter<CallDef>>();
 
@@ -77,11 +94,18 @@ function compileWriter<C extends CallDef>(
   call: C,
   options: ResponseContractOptions,
 ): ResponseWriter<C> {
-  const schema = jsonSchemaOf(call);
-  // zod writes standard JSON Schema; fast-json-stringify types its own subset of it.
-  const writeData = fastJson(schema as fastJson.Schema) as (data: unknown) => string;
-  // The check compiles at the call's first answer: all the calls' cost a process ~1 CPU s, and
-  // the short-lived servers and CLIs of the tests answer a handful (production never checks).
+  let schema: ReturnType<typeof jsonSchemaOf> | undefined;
+  let writeData: ((data: unknown) => string) | undefined;
+  const compile = () => {
+    pending.delete(compile);
+    schema ??= jsonSchemaOf(call);
+    // zod writes standard JSON Schema; fast-json-stringify types its own subset of it.
+    writeData ??= fastJson(schema as fastJson.Schema) as (data: unknown) => string;
+    return writeData;
+  };
+  pending.add(compile);
+  // The check compiles at the call's first answer too: all the calls' cost a process ~1 CPU s,
+  // and the short-lived servers and CLIs of the tests answer a handful (production never checks).
   let check: ValidateFunction | undefined;
   const heads = Object.fromEntries(
     LOCALES.map((locale) => [
@@ -90,10 +114,11 @@ function compileWriter<C extends CallDef>(
     ]),
   ) as Record<Locale, string>;
   return (data, locale) => {
+    const write = writeData ?? compile();
     if (options.check) {
-      check ??= ajv.compile(schema);
+      check ??= ajv.compile(schema!);
       if (!check(data)) throw new ResponseContractError(call.path, check.errors ?? []);
     }
-    return `${heads[locale]}${writeData(data)}}`;
+    return `${heads[locale]}${write(data)}}`;
   };
 }

@@ -1,5 +1,5 @@
-import { request as httpRequest } from 'undici';
 import { z } from 'zod';
+import { outboundRequest as httpRequest } from '../../../platform/http/outbound-request.js';
 import { say } from '../localized.js';
 import { TOOLS, type ToolContext, toolNamed } from '../tools/index.js';
 import { type AssistantEngine, type EngineReply, ModelUnavailable } from './engine.js';

@@ -1,5 +1,5 @@
 import type { StudioCharacter } from '@taleforge/contracts';
-import sharp from 'sharp';
+import { loadSharp } from '../../../platform/sharp.js';
 import { portraitSvg } from '../../play/index.js';
 import { CARD_DEFAULTS, cardFieldsOf } from '../card/card-fields.js';
 import { addPngText } from '../card/png-text.js';
@@ -35,6 +35,7 @@ const base64 = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8').to
 
 /** Our portrait of the character as a PNG carrying the card: `ccv3`, and `chara` for older readers. */
 export async function cardPng(character: StudioCharacter): Promise<Uint8Array> {
+  const sharp = await loadSharp();
   const png = await sharp(Buffer.from(portraitSvg(character.face, 'normal')))
     .resize(400, 480)
     .png()
