@@ -3,8 +3,11 @@ import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
 import { precompress } from './build/precompress.ts';
 
-// The server serves the built SPA and the API from one origin; in dev we forward API calls to it.
-const apiProxy = { '/taleforge': { target: 'http://localhost:8080', changeOrigin: true } };
+// The server serves the built SPA and the API from one origin; in dev we forward API calls to it,
+// on the PORT it listens on.
+const apiProxy = {
+  '/taleforge': { target: `http://localhost:${process.env.PORT || 8080}`, changeOrigin: true },
+};
 
 // React Router's package exports name only its development build, warnings and all
 // (remix-run/react-router#12532); production builds take the production files it also ships.

@@ -1,7 +1,8 @@
 /**
  * The studio's runtime configuration. The server that serves the studio replaces
  * `<!--taleforge-config-->` in index.html with a JSON script (apps/server's studio-site), so one
- * build serves every environment; the defaults apply under `vite dev`, next to a local server.
+ * build serves every environment; under `vite dev` the dev server fills it in for the local server
+ * (vite.config.ts). The defaults stand in only where no page gave one (tests).
  */
 export type StudioConfig = {
   /** The player site's API: its origin and product path. */
