@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router/dom';
 import { reportPageViews } from '../features/analytics/report-page-views';
 import { startSession } from '../features/auth/session-start';
 import { i18n } from '../shared/i18n/i18n';
+import { removeFirstPaintWhenShown } from './first-paint';
 import { routes } from './routes';
 import '@taleforge/browser/theme.css';
 import './styles/global.css';
@@ -16,6 +17,7 @@ export function mount(container: HTMLElement) {
   i18n.on('languageChanged', () => void router.revalidate());
   startSession();
   reportPageViews();
+  removeFirstPaintWhenShown(container);
   createRoot(container).render(
     <StrictMode>
       <RouterProvider router={router} />

@@ -3,7 +3,7 @@ import { profileGuardLoader } from '../features/profile/profile-guard';
 import { walletGuardLoader } from '../features/wallet/wallet-guard';
 import { loadScreenTexts } from '../shared/i18n/i18n';
 import { AppShell } from './layout/app-shell';
-import { Splash } from './layout/splash';
+import { FirstPaintFallback } from './layout/first-paint-fallback';
 import { RouteError } from './route-error';
 
 /** SPEC §2. Every screen is its own chunk, fetched when its route is first visited. */
@@ -11,7 +11,7 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     Component: AppShell,
-    HydrateFallback: Splash,
+    HydrateFallback: FirstPaintFallback,
     ErrorBoundary: RouteError,
     children: [
       {

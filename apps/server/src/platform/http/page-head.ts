@@ -56,20 +56,48 @@ export function headTags(meta: PageMeta, siteName: string, locale: Locale): stri
   return tags.filter(Boolean).join('\n    ');
 }
 
+/**
+ * The screens the page's own skeleton can draw before any script runs (index.html, `.boot`): the
+ * home's shelves, a play page's stage, or a title and panel under the Drama or Profile tab or
+ * under none. The tab bar marks the screen's tab, as the app's does.
+ */
+export const BOOT_SCREENS = ['feed', 'story', 'drama', 'profile', 'page'] as const;
+export type BootScreen = (typeof BOOT_SCREENS)[number];
+
+/** Which skeleton a path shows first. Paths match as the app's router matches them: any case. */
+export function bootScreenOf(pathname: string): BootScreen {
+  const path = pathname.toLowerCase().replace(/\/+$/, '');
+  if (path === '' || path === '/for_you') return 'feed';
+  if (/^\/drama\/[^/]+$/.test(path)) return 'story';
+  if (path === '/drama') return 'drama';
+  if (path === '/profile' || path.startsWith('/profile/')) return 'profile';
+  return 'page';
+}
+
 const TITLE = /<title>[\s\S]*?<\/title>/;
 const DESCRIPTION = /[ \t]*<meta name="description"[^>]*>\r?\n?/;
 const HTML_LANG = /<html lang="[^"]*"/;
+const BOOT_SCREEN = /(?<= data-boot-screen=")[a-z]*(?=")/;
 
 /**
  * index.html cut where the head tags go: the build's own title and description are dropped (the
- * preview writes them in the request's language) and <html lang> follows the language.
+ * preview writes them in the request's language), <html lang> follows the language (which also
+ * picks the skeleton's texts) and the skeleton draws the path's screen.
  */
-export function splitTemplate(html: string): (head: string, locale: Locale) => string {
+export function splitTemplate(
+  html: string,
+): (head: string, locale: Locale, screen?: BootScreen) => string {
   const bare = html.replace(DESCRIPTION, '');
   const title = TITLE.exec(bare);
   const at = title ? title.index : Math.max(0, bare.indexOf('</head>'));
   const before = bare.slice(0, at);
   const after = bare.slice(title ? at + title[0].length : at);
-  return (head, locale) =>
-    before.replace(HTML_LANG, `<html lang="${htmlLang(locale)}"`) + head + after;
+  const screenAt = BOOT_SCREEN.exec(after);
+  const [body, rest] = screenAt
+    ? [after.slice(0, screenAt.index), after.slice(screenAt.index + screenAt[0].length)]
+    : [after, null];
+  return (head, locale, screen = 'page') =>
+    before.replace(HTML_LANG, `<html lang="${htmlLang(locale)}"`) +
+    head +
+    (rest === null ? body : body + screen + rest);
 }

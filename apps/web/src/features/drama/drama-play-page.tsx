@@ -14,6 +14,7 @@ import { JournalDrawer } from './journal-drawer';
 import { PlayFailed } from './play-failed';
 import { PlayHeader } from './play-header';
 import { parseGameId, type playLoader } from './play-loader';
+import { PlaySkeleton } from './play-skeleton';
 import { chatPortrait, storyPortrait } from './stage-portrait';
 import { StepActions } from './step-actions';
 import { useLineCursor } from './use-line-cursor';
@@ -47,7 +48,7 @@ export function DramaPlayPage() {
     ? 'series'
     : (resources.data?.game.kind ?? (resources.failureCount > 0 || gameId === 0 ? 'story' : null));
   if (kind === 'story') return <StoryPlayPage resources={resources} />;
-  if (kind === null) return <div className="play" aria-busy="true" />;
+  if (kind === null) return <PlaySkeleton />;
   return (
     <Suspense fallback={null}>
       <SeriesPage gameId={gameId} />

@@ -106,7 +106,8 @@ function ForYouSections({
 function ForYouSkeleton() {
   const { t } = useTranslation();
   return (
-    <div aria-busy="true">
+    // Spaced as the sections it stands for (the page's own skeleton, index.html, copies it).
+    <div className="for-you__loading" aria-busy="true">
       <p className="sr-only" role="status">
         {t('home.loading')}
       </p>
