@@ -51,6 +51,11 @@ describe('loadConfig', () => {
       studioOrigin: 'https://studio.example.com',
     });
     expect(loadConfig({ PORT: '8090', STUDIO_PORT: '0' }).studioOrigin).toBeNull();
+    // A port picked at random has no address to give out until one is named.
+    expect(() => loadConfig({ PORT: '0' })).toThrow(/PUBLIC_URL: required by PORT=0/);
+    expect(loadConfig({ PORT: '0', PUBLIC_URL: 'https://play.example.com' }).PUBLIC_URL).toBe(
+      'https://play.example.com',
+    );
   });
 
   it('takes TRUST_PROXY as a switch or the proxies addresses', () => {

@@ -264,6 +264,8 @@ const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
     require(['MEDIA_S3_ACCESS_KEY_ID', 'MEDIA_S3_SECRET_ACCESS_KEY'], 'the two keys go together');
   }
   if (env.MEDIA_PUBLIC_URL) require(['MEDIA_S3_BUCKET'], 'required by MEDIA_PUBLIC_URL');
+  // The public address follows the port; a port picked at random is none a player can be sent to.
+  if (env.PORT === 0) require(['PUBLIC_URL'], 'required by PORT=0 (or name a port)');
   if (paymentProviderOf(env) === 'stripe') {
     require(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'], 'required by the stripe provider');
   }

@@ -23,9 +23,21 @@ async function main(): Promise<void> {
   await serve(config, { database, ...timings });
 }
 
+/** A port another program holds: said as what to do, not as a stack trace. */
+function portTaken(error: unknown): string | null {
+  const { code, port } = error as { code?: string; port?: number };
+  if (code !== 'EADDRINUSE') return null;
+  return (
+    `Port ${port} is already in use (another Taleforge, or another program). Stop it, or start ` +
+    `on free ports, for example: PORT=8090 STUDIO_PORT=8091 npm start`
+  );
+}
+
 main().catch((error: unknown) => {
   if (error instanceof ConfigError || error instanceof DataDirLockedError) {
     console.error(error.message);
+  } else if (portTaken(error)) {
+    console.error(portTaken(error));
   } else {
     console.error(error);
   }

@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { type AddressInfo, createServer } from 'node:net';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { migratedDataDir, testDriver } from './support/database.js';
 import { killServers, spawnServer } from './support/server-process.js';
@@ -27,12 +29,35 @@ describe.runIf(testDriver() === 'pglite')('server process', () => {
       },
       { timeout: 5_000, interval: 50 },
     );
-    expect(JSON.parse(line)).toMatchObject({ level: 30, database: 'pglite' });
+    const ready = JSON.parse(line);
+    // No PUBLIC_URL: the address it gives out is the port it listens on.
+    const site = `http://localhost:${new URL(second.base).port}`;
+    expect(ready).toMatchObject({ level: 30, database: 'pglite', site });
+    // Where a start's time went, phase by phase, for the restart bench and for whoever waits.
+    for (const phase of ['modules', 'database', 'migrations', 'app', 'seed', 'listen', 'total']) {
+      expect(ready.startup[phase]).toBeGreaterThanOrEqual(0);
+    }
+    expect(ready.startup.total).toBeGreaterThanOrEqual(ready.startup.modules);
     second.child.kill('SIGTERM');
     // The output is read to its end once the process has closed.
     expect(await second.closed).toBe(0);
     expect(second.output()).toContain('shutting down');
   }, 60_000);
+
+  it('says in one sentence what to do when its port is taken', async () => {
+    const holder = createServer().listen(0, '127.0.0.1');
+    await once(holder, 'listening');
+    const { port } = holder.address() as AddressInfo;
+    try {
+      const refused = await spawnServer({ PORT: String(port) }, { mayExit: true });
+      expect(await refused.closed).toBe(1);
+      expect(refused.output()).toContain(`Port ${port} is already in use`);
+      expect(refused.output()).toContain('PORT=8090 STUDIO_PORT=8091 npm start');
+      expect(refused.output()).not.toContain('    at ');
+    } finally {
+      holder.close();
+    }
+  }, 30_000);
 
   it('refuses to start on invalid configuration and says why', async () => {
     const refused = await spawnServer({ PORT: 'not-a-port' }, { mayExit: true });
