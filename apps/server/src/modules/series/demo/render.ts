@@ -12,7 +12,7 @@ import { ShotArt } from './shot-art.js';
 import { cuesOf, layOut, webVtt } from './timeline.js';
 
 /** Bump when the look changes in code (motion, layout, encoding): cached videos are made again. */
-const RENDER_VERSION = 3;
+const RENDER_VERSION = 4;
 
 /** One video to make: an episode, or a clip cut from a series' shots. */
 export interface DemoVideoSpec {
