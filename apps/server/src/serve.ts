@@ -6,7 +6,12 @@ import { seedDemoOnStart } from './demo-seed.js';
 import { createMediaStore } from './modules/media/index.js';
 import { loadRiskKeys } from './modules/risk/index.js';
 import { seedDemoSeriesVideos } from './modules/series/index.js';
-import { createVideoService, locateFfmpeg, videoOptionsFrom } from './modules/video/index.js';
+import {
+  createVideoService,
+  ffmpegNotes,
+  locateFfmpeg,
+  videoOptionsFrom,
+} from './modules/video/index.js';
 import { startAdminChannel } from './platform/admin-channel.js';
 import type { Database } from './platform/db/client.js';
 import { NODE_LOCK } from './platform/db/node-locks.js';
@@ -128,11 +133,23 @@ export async function serve(config: Config, parts: StartedParts): Promise<void> 
       `${startBanner(config, { studio: studio ? config.studioOrigin : null })}\n`,
     );
   }
+  const found = locateFfmpeg().catch((error: unknown) => {
+    app.log.warn({ err: error }, 'no ffmpeg: videos are not made');
+    return null;
+  });
+  // What this ffmpeg cannot make, said once after the banner: what is missing, what still works,
+  // how to fix it. Probed after ready, so the start does not wait for it.
+  void found
+    .then(ffmpegNotes)
+    .then((notes) => {
+      for (const note of notes) {
+        if (config.NODE_ENV === 'development') process.stdout.write(`  ${note}\n\n`);
+        else app.log.warn({ note }, 'ffmpeg cannot make every video');
+      }
+    })
+    .catch((error: unknown) => app.log.warn({ err: error }, 'ffmpeg could not be asked'));
   if (config.DEMO_VIDEOS && seededSeries.length > 0) {
-    const ffmpeg = await locateFfmpeg().catch((error: unknown) => {
-      app.log.warn({ err: error }, 'no ffmpeg: the demo series have no videos');
-      return null;
-    });
+    const ffmpeg = await found;
     if (ffmpeg) {
       // Only imports: the app's own video service (started with it) runs the transcodes. One
       // node renders the missing videos; a node starting meanwhile leaves them to it.
