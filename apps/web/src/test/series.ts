@@ -26,6 +26,7 @@ export function buildEpisode(number: number, overrides: Partial<EpisodeInfo> = {
     price_gems: 0,
     unlocked: true,
     ready: true,
+    video_error: null,
     poster_url: `/media/e${number}/poster.jpg`,
     position_ms: 0,
     completed: false,

@@ -40,6 +40,11 @@ export const episodeInfoSchema = z.object({
   unlocked: z.boolean(),
   /** The video is transcoded and playable; false while the pipeline still works on it. */
   ready: z.boolean(),
+  /**
+   * Why the video could not be made on this server, in its words (what is missing and how whoever
+   * runs it puts that right); null while it is being made and once it is ready.
+   */
+  video_error: z.string().nullable(),
   poster_url: z.string().nullable(),
   /** Where the viewer stopped, 0 when never watched. */
   position_ms: z.number().int().min(0),

@@ -14,6 +14,7 @@ import {
 export const videoColumns = {
   id: videos.id,
   state: videos.state,
+  error: videos.error,
   durationMs: videos.durationMs,
   masterKey: videos.masterKey,
   posterKey: videos.posterKey,
@@ -24,6 +25,8 @@ export const videoColumns = {
 export type EpisodeVideo = {
   id: number;
   state: string;
+  /** Why it failed, when it did. */
+  error: string | null;
   durationMs: number;
   masterKey: string | null;
   posterKey: string | null;

@@ -27,6 +27,7 @@ export function toEpisodeInfo(
     price_gems: isFreeEpisode(episode, context.freeEpisodes) ? 0 : episode.price,
     unlocked: context.unlocked,
     ready: isReady(video),
+    video_error: video?.state === 'failed' ? (video.error ?? 'the video could not be made') : null,
     poster_url: isReady(video) ? context.links.poster(video) : null,
     position_ms: context.watch?.positionMs ?? 0,
     completed: context.watch?.completed ?? false,

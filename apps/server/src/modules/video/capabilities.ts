@@ -122,15 +122,21 @@ export function lacking(capabilities: FfmpegCapabilities, use: FfmpegUse): strin
   ];
 }
 
-/** "the system's ffmpeg (5.1.6)", "FFMPEG_PATH's ffmpeg /opt/ffmpeg (…)". */
-export function describeFfmpeg(found: Pick<FfmpegBinaries, 'ffmpeg' | 'source' | 'version'>) {
-  const version = /^ffmpeg version (\S+)/.exec(found.version)?.[1];
+/** An ffmpeg as locateFfmpeg found it, or only its binary. */
+export type NamedFfmpeg = Pick<FfmpegBinaries, 'ffmpeg'> &
+  Partial<Pick<FfmpegBinaries, 'source' | 'version'>>;
+
+/** "the system's ffmpeg, version 5.1.6", "the ffmpeg FFMPEG_PATH names (/opt/ffmpeg)". */
+export function describeFfmpeg(found: NamedFfmpeg): string {
+  const version = /^ffmpeg version (\S+)/.exec(found.version ?? '')?.[1];
   const which =
     found.source === 'env'
       ? `the ffmpeg FFMPEG_PATH names (${found.ffmpeg})`
       : found.source === 'system'
         ? "the system's ffmpeg"
-        : "the static ffmpeg of the npm package (@ffmpeg-installer, built 2018, ffmpeg's 4.1)";
+        : found.source === 'npm'
+          ? "the static ffmpeg of the npm package (@ffmpeg-installer, built 2018, ffmpeg's 4.1)"
+          : `this server's ffmpeg (${found.ffmpeg})`;
   return version && found.source !== 'npm' ? `${which}, version ${version}` : which;
 }
 
@@ -148,7 +154,7 @@ export const FFMPEG_FIX =
  * ffmpegCapabilities when the binary does not answer.
  */
 export async function ffmpegCannotMake(
-  found: Pick<FfmpegBinaries, 'ffmpeg' | 'source' | 'version'> | null,
+  found: NamedFfmpeg | null,
   use: FfmpegUse,
 ): Promise<string | null> {
   if (!found) return `this server has no ffmpeg. ${FFMPEG_FIX}.`;

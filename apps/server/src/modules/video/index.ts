@@ -9,6 +9,7 @@ export {
   ffmpegCapabilities,
   ffmpegNotes,
   lacking,
+  type NamedFfmpeg,
   VIDEO_PIPELINE,
 } from './capabilities.js';
 export { type FfmpegBinaries, type FfmpegSource, locateFfmpeg } from './ffmpeg-binaries.js';

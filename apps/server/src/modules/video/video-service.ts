@@ -58,6 +58,12 @@ export interface VideoService {
    * VIDEO_NOT_VIDEO, VIDEO_TOO_LARGE, VIDEO_CORRUPT or SUBTITLE_INVALID, leaving no row or file.
    */
   importVideo(input: ImportInput): Promise<{ videoId: number }>;
+  /**
+   * A video that could not be made at all, so it has no source (the demo series' renderer found
+   * no ffmpeg, or one lacking a filter): a failed row with the reason in words for whoever runs
+   * the server, so what would show the video says why instead of waiting for it.
+   */
+  recordFailure(reason: string): Promise<{ videoId: number }>;
   /** Checks a WebVTT or SRT track (SUBTITLE_INVALID names the bad line), keeps it as WebVTT. */
   setSubtitles(videoId: number, locale: Locale, text: string): Promise<void>;
   get(videoId: number): Promise<VideoRow | null>;
@@ -124,6 +130,14 @@ export function createVideoService(deps: VideoServiceDeps): VideoService {
         },
         input,
       );
+    },
+
+    async recordFailure(reason) {
+      const [row] = await db
+        .insert(videos)
+        .values({ state: 'failed', error: reason, sourceKey: '', sourceBytes: 0 })
+        .returning({ videoId: videos.id });
+      return row!;
     },
 
     async setSubtitles(videoId, locale, text) {

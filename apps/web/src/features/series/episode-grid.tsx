@@ -21,8 +21,11 @@ export function EpisodeGrid(props: {
     <ol className="episode-grid" aria-label={t('series.episodes')}>
       {props.episodes.map((episode) => {
         const percent = watchedPercent(episode);
+        const failed = episode.video_error !== null;
         const state = !episode.ready
-          ? t('series.preparing')
+          ? failed
+            ? t('series.unavailable')
+            : t('series.preparing')
           : !episode.unlocked
             ? t('series.lockedPrice', { count: episode.price_gems })
             : episode.completed
@@ -34,8 +37,9 @@ export function EpisodeGrid(props: {
           <li key={episode.id}>
             <button
               type="button"
-              className={`episode-tile ${episode.id === props.current ? 'episode-tile--current' : ''} ${episode.unlocked ? '' : 'episode-tile--locked'}`}
+              className={`episode-tile ${episode.id === props.current ? 'episode-tile--current' : ''} ${episode.unlocked ? '' : 'episode-tile--locked'} ${failed ? 'episode-tile--failed' : ''}`}
               disabled={!episode.ready}
+              title={failed ? t('series.videoFailed', { reason: episode.video_error }) : undefined}
               aria-current={episode.id === props.current ? 'true' : undefined}
               data-episode={episode.number}
               onClick={() => props.onPlay(episode)}

@@ -72,6 +72,34 @@ describe('<SeriesPage/>', () => {
     player.stop();
   });
 
+  it('says why a video could not be made on this server, instead of preparing it for ever', async () => {
+    const reason =
+      "this server's ffmpeg (/opt/ff) lacks the filter geq they need. Set FFMPEG_PATH to one, and restart.";
+    const page = buildSeriesPage();
+    page.episodes[1] = buildEpisode(2, { ready: false, video_error: reason, poster_url: null });
+    page.episodes[2] = buildEpisode(3, { ready: false, video_error: reason, poster_url: null });
+    page.episodes[4] = buildEpisode(5, { ready: false, unlocked: false, price_gems: 30 });
+    stubApiHandlers({
+      '/api/h5/drama/series': () => ({ data: page }),
+      '/api/h5/game/social': () => ({ data: social }),
+    });
+    show();
+    // Said once above the episodes, however many it holds back.
+    const notes = await screen.findAllByRole('note');
+    expect(notes.map((n) => n.textContent)).toEqual([
+      `Some videos of this series could not be made on this server: ${reason}`,
+    ]);
+    const tiles = within(screen.getByRole('list', { name: 'Episodes' }));
+    const tile = (n: number) => tiles.getAllByRole('button')[n - 1] as HTMLButtonElement;
+    expect(tile(2).disabled).toBe(true);
+    expect(tile(2).textContent).toContain('Could not be made');
+    expect(tile(2).title).toBe(`This video could not be made on this server: ${reason}`);
+    expect(tile(2).textContent).not.toContain('Preparing');
+    // One still being made is preparing, as before.
+    expect(tile(5).textContent).toContain('Preparing');
+    expect(tile(5).title).toBe('');
+  });
+
   it('offers to continue where the viewer stopped, and plays a clip from the page', async () => {
     const clip = {
       id: 5,

@@ -58,6 +58,8 @@ export function SeriesPage({ gameId }: { gameId: number }) {
   const firstEpisode = resumeEpisode ?? episodes[0];
   const play = (episode: EpisodeInfo) =>
     openPlayer({ kind: 'series', gameId, episodeId: episode.id });
+  // Why videos could not be made on this server, each reason once (usually one for them all).
+  const failures = [...new Set(episodes.flatMap((e) => (e.ready ? [] : (e.video_error ?? []))))];
 
   return (
     <div className="series-page">
@@ -98,6 +100,11 @@ export function SeriesPage({ gameId }: { gameId: number }) {
         <h2 id="series-episodes" className="home-section__title">
           {t('series.episodes')}
         </h2>
+        {failures.map((reason) => (
+          <p key={reason} className="series-section__notice" role="note">
+            {t('series.videosFailed', { reason })}
+          </p>
+        ))}
         <EpisodeGrid episodes={episodes} current={resume?.episode_id ?? null} onPlay={play} />
       </section>
 

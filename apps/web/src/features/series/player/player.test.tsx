@@ -120,6 +120,21 @@ describe('the video player', () => {
     expect(server.played).toEqual([1]);
   });
 
+  it('says why an episode’s video could not be made on this server where it would play', async () => {
+    const reason = 'this server has no ffmpeg. Install a current ffmpeg, and restart.';
+    const page = buildSeriesPage();
+    page.episodes[1] = buildEpisode(2, { ready: false, video_error: reason, poster_url: null });
+    const fetchMock = stubApiHandlers({ '/api/h5/drama/series': () => ({ data: page }) });
+    show(102);
+    expect(
+      await screen.findByText(`This video could not be made on this server: ${reason}`),
+    ).toBeTruthy();
+    expect(document.querySelector('video')?.getAttribute('src') ?? null).toBeNull();
+    // Nothing to fetch for it: the episode call is never made.
+    const asked = fetchMock.mock.calls.map(([url]) => String(url));
+    expect(asked.some((url) => url.includes('/drama/episode/play'))).toBe(false);
+  });
+
   it('moves between episodes by keyboard and by swipe, and plays and pauses with Space and K', async () => {
     const server = serveSeries();
     show();
