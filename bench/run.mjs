@@ -13,6 +13,7 @@ const { benchAssistantVoice } = await import('./assistant-voice/run.mjs');
 const { benchBundle } = await import('./bundle/run.mjs');
 const { benchChatTtft } = await import('./chat-ttft/run.mjs');
 const { benchFirstLine } = await import('./first-line/run.mjs');
+const { benchFirstPaint } = await import('./first-paint/run.mjs');
 const { benchLogin } = await import('./login/run.mjs');
 const { benchNodes } = await import('./nodes/run.mjs');
 const { benchPlay } = await import('./play/run.mjs');
@@ -33,6 +34,7 @@ if (!only || only === 'bundle') {
   await benchBundle('/drama/1', 200);
 }
 if (!only || only === 'first-line') await benchFirstLine();
+if (!only || only === 'first-paint') await benchFirstPaint();
 if (!only || only === 'login') await benchLogin();
 if (!only || only === 'chat-ttft') await benchChatTtft();
 if (!only || only === 'spend') await benchSpend();
