@@ -21,7 +21,7 @@ export function EpisodeGrid(props: {
     <ol className="episode-grid" aria-label={t('series.episodes')}>
       {props.episodes.map((episode) => {
         const percent = watchedPercent(episode);
-        const failed = episode.video_error !== null;
+        const failed = episode.video_error != null;
         const state = !episode.ready
           ? failed
             ? t('series.unavailable')

@@ -72,7 +72,7 @@ export function SeriesPlayer({ titleId, gameId, episodeId: first, onClose }: Pro
       return <PlayerNotice text={t('series.loadFailed')} onRetry={() => void series.refetch()} />;
     if (!series.data) return <PlayerNotice text={t('series.player.loading')} busy />;
     if (!episode) return <PlayerNotice text={t('series.episodeMissing')} />;
-    if (episode.video_error !== null)
+    if (episode.video_error != null)
       return <PlayerNotice text={t('series.videoFailed', { reason: episode.video_error })} />;
     if (!episode.ready) return <PlayerNotice text={t('series.preparing')} />;
     if (locked)
