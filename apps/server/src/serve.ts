@@ -10,6 +10,7 @@ import {
   createVideoService,
   ffmpegNotes,
   locateFfmpeg,
+  VIDEO_PIPELINE,
   videoOptionsFrom,
 } from './modules/video/index.js';
 import { startAdminChannel } from './platform/admin-channel.js';
@@ -140,7 +141,7 @@ export async function serve(config: Config, parts: StartedParts): Promise<void> 
   // What this ffmpeg cannot make, said once after the banner: what is missing, what still works,
   // how to fix it. Probed after ready, so the start does not wait for it.
   void found
-    .then(ffmpegNotes)
+    .then((ffmpeg) => ffmpegNotes(ffmpeg, config.DEMO_VIDEOS ? undefined : [VIDEO_PIPELINE]))
     .then((notes) => {
       for (const note of notes) {
         if (config.NODE_ENV === 'development') process.stdout.write(`  ${note}\n\n`);
@@ -150,31 +151,30 @@ export async function serve(config: Config, parts: StartedParts): Promise<void> 
     .catch((error: unknown) => app.log.warn({ err: error }, 'ffmpeg could not be asked'));
   if (config.DEMO_VIDEOS && seededSeries.length > 0) {
     const ffmpeg = await found;
-    if (ffmpeg) {
-      // Only imports: the app's own video service (started with it) runs the transcodes. One
-      // node renders the missing videos; a node starting meanwhile leaves them to it.
-      const video = createVideoService({
-        db: database.db,
-        locks: database.locks,
-        media,
-        logger: app.log,
+    // Only imports: the app's own video service (started with it) runs the transcodes. One node
+    // renders the missing videos; a node starting meanwhile leaves them to it. Without a usable
+    // ffmpeg the episodes are still visited: each records why it has no video, for the drama tab.
+    const video = createVideoService({
+      db: database.db,
+      locks: database.locks,
+      media,
+      logger: app.log,
+      ...(ffmpeg && { ffmpeg }),
+      options: videoOptionsFrom(config),
+    });
+    await database.locks.ifFree(NODE_LOCK.demoVideos, () =>
+      seedDemoSeriesVideos(seededSeries, {
+        ...demoRows,
+        now: new Date(),
+        video,
         ffmpeg,
-        options: videoOptionsFrom(config),
-      });
-      await database.locks.ifFree(NODE_LOCK.demoVideos, () =>
-        seedDemoSeriesVideos(seededSeries, {
-          ...demoRows,
-          now: new Date(),
-          video,
-          ffmpeg: ffmpeg.ffmpeg,
-          cacheDir: config.demoMediaCache,
-          encoding: { fps: config.DEMO_VIDEO_FPS, preset: config.VIDEO_PRESET },
-          logger: app.log,
-          signal: demoVideos.signal,
-          ...(config.DEMO_VIDEO_EPISODES && { episodeLimit: config.DEMO_VIDEO_EPISODES }),
-          ...(config.DEMO_VIDEO_SERIES && { seriesLimit: config.DEMO_VIDEO_SERIES }),
-        }),
-      );
-    }
+        cacheDir: config.demoMediaCache,
+        encoding: { fps: config.DEMO_VIDEO_FPS, preset: config.VIDEO_PRESET },
+        logger: app.log,
+        signal: demoVideos.signal,
+        ...(config.DEMO_VIDEO_EPISODES && { episodeLimit: config.DEMO_VIDEO_EPISODES }),
+        ...(config.DEMO_VIDEO_SERIES && { seriesLimit: config.DEMO_VIDEO_SERIES }),
+      }),
+    );
   }
 }
