@@ -1,7 +1,7 @@
 import path from 'node:path';
-import sharp from 'sharp';
 import type { Db } from '../../../platform/db/client.js';
 import { episodes, series } from '../../../platform/db/schema/index.js';
+import { loadSharp } from '../../../platform/sharp.js';
 import { ensureSystemUser } from '../../auth/index.js';
 import type { MediaStore } from '../../media/index.js';
 import {
@@ -51,6 +51,7 @@ function coverSvgOf(script: SeriesScript): string {
 
 async function coverUrl(script: SeriesScript, options: DemoRowsOptions): Promise<string> {
   const svg = coverSvgOf(script).replace('<svg ', '<svg width="1200" height="750" ');
+  const sharp = await loadSharp();
   const bytes = await sharp(Buffer.from(svg)).webp({ quality: 82 }).toBuffer();
   return `${options.mediaBase}/${await options.media.put(bytes, 'webp')}`;
 }

@@ -1,8 +1,9 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Expression } from '@taleforge/contracts/constants';
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 import type { FaceStyle, SceneStyle } from '../../../platform/db/schema/index.js';
+import { loadSharp } from '../../../platform/sharp.js';
 import { portraitSvg, sceneSvg } from '../../play/index.js';
 
 /** The source frame: vertical 9:16, as short dramas are shot. */
@@ -77,14 +78,16 @@ export class ShotArt {
   private made = new Map<string, Promise<string>>();
   constructor(private readonly dir: string) {}
 
-  private once(name: string, render: () => Promise<Buffer>): Promise<string> {
+  private once(name: string, render: (sharp: typeof Sharp) => Promise<Buffer>): Promise<string> {
     let file = this.made.get(name);
     if (!file) {
       const target = path.join(this.dir, `${name}.png`);
-      file = render().then(async (png) => {
-        await writeFile(target, png);
-        return target;
-      });
+      file = loadSharp()
+        .then(render)
+        .then(async (png) => {
+          await writeFile(target, png);
+          return target;
+        });
       this.made.set(name, file);
     }
     return file;
@@ -92,7 +95,7 @@ export class ShotArt {
 
   /** The scene's art across the whole strip, a little darker at the top and bottom. */
   scene(key: string, style: SceneStyle): Promise<string> {
-    return this.once(`scene-${key}`, () =>
+    return this.once(`scene-${key}`, (sharp) =>
       sharp(sized(sceneSvg(key, style), STRIP_WIDTH, FRAME.height))
         .png()
         .toBuffer(),
@@ -101,7 +104,7 @@ export class ShotArt {
 
   /** Rain or drifting light over the scene, twice the frame's height so it can scroll. */
   atmosphere(key: string, style: SceneStyle): Promise<string> {
-    return this.once(`air-${key}`, () =>
+    return this.once(`air-${key}`, (sharp) =>
       sharp(sized(atmosphereSvg(key, style), FRAME.width, FRAME.height * 2))
         .png()
         .toBuffer(),
@@ -111,7 +114,7 @@ export class ShotArt {
   /** A character: the speaker in full colour, the listener in front dimmed and out of focus. */
   portrait(who: string, face: FaceStyle, expression: Expression, size: PortraitSize) {
     const { width, height } = PORTRAIT[size];
-    return this.once(`face-${who}-${expression}-${size}`, () => {
+    return this.once(`face-${who}-${expression}-${size}`, (sharp) => {
       const image = sharp(sized(figureSvg(face, expression), width, height));
       return (
         size === 'beside' ? image.modulate({ brightness: 0.5, saturation: 0.7 }).blur(7) : image
@@ -133,7 +136,7 @@ export class ShotArt {
       `<linearGradient id="f" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity=".7"/></linearGradient></defs>` +
       `<rect width="${width}" height="${height}" fill="url(#v)"/>` +
       `<rect y="${height - 360}" width="${width}" height="360" fill="url(#f)"/></svg>`;
-    return this.once('grade', () =>
+    return this.once('grade', (sharp) =>
       sharp(sized(svg, width, height))
         .png()
         .toBuffer(),
@@ -153,7 +156,7 @@ export class ShotArt {
       `<text x="360" y="520" text-anchor="middle" font-family="sans-serif" font-weight="700" font-size="38" letter-spacing="16" fill="#fff" opacity=".85">EP</text>` +
       `<text x="360" y="672" text-anchor="middle" font-family="sans-serif" font-weight="800" font-size="160" fill="#fff">${label}</text>` +
       `<rect x="300" y="708" width="120" height="6" rx="3" fill="${accent}"/></svg>`;
-    return this.once(`title-${label}`, () =>
+    return this.once(`title-${label}`, (sharp) =>
       sharp(sized(svg, width, height))
         .png()
         .toBuffer(),
