@@ -84,7 +84,7 @@ describe('loadConfig', () => {
   });
 
   it('takes the embedded database buffers as a PostgreSQL size, and the demo frame rate in range', () => {
-    expect(loadConfig({}).EMBEDDED_DB_BUFFERS).toBe('128MB');
+    expect(loadConfig({}).EMBEDDED_DB_BUFFERS).toBe('32MB');
     expect(loadConfig({ EMBEDDED_DB_BUFFERS: '16MB' }).database.embeddedBuffers).toBe('16MB');
     for (const value of ['16', 'lots', '0MB', '16 MB', '16mb']) {
       expect(() => loadConfig({ EMBEDDED_DB_BUFFERS: value }), value).toThrow(
