@@ -114,9 +114,20 @@ test('a creator imports a Twine story and a character card, then exports sources
     'You found the key and went through the door!',
   );
 
+  // The card as JSON (a V3 card), then as a PNG that carries it.
+  const skynet = exporter.getByRole('listitem').filter({ hasText: 'Skynet' });
+  const [json] = await Promise.all([
+    page.waitForEvent('download'),
+    skynet.getByRole('button', { name: 'Card (.json)' }).click(),
+  ]);
+  expect(json.suggestedFilename()).toMatch(/\.json$/);
+  const exported = JSON.parse(readFileSync(await json.path(), 'utf8'));
+  expect(exported).toMatchObject({ spec: 'chara_card_v3', data: { name: 'Skynet' } });
+  await expect(exporter.getByText('Could not reach Taleforge')).toHaveCount(0);
+
   const [card] = await Promise.all([
     page.waitForEvent('download'),
-    exporter.getByRole('listitem').filter({ hasText: 'Skynet' }).getByRole('button').nth(1).click(),
+    skynet.getByRole('button', { name: 'Card (.png)' }).click(),
   ]);
   expect(card.suggestedFilename()).toMatch(/\.png$/);
   const chunks = pngChunks(readFileSync(await card.path()));

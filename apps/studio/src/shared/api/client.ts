@@ -120,16 +120,21 @@ export function createApiClient(deps: ClientDeps) {
   ): Promise<{ blob: Blob; name: string | null }> {
     const { url, headers } = prepare(path, query);
     const response = await send(url, { method: 'GET', headers });
-    if (response.headers.get('content-type')?.startsWith('application/json')) {
-      const envelope: unknown = await response.json().catch(() => null);
-      if (isEnvelope(envelope) && envelope.status !== 200) {
-        if (isLoginRequiredStatus(envelope.status)) deps.onLoginRequired(envelope.status);
-        throw new ApiError(envelope.status, envelope.desc ?? '', 'status');
-      }
-    }
+    // A file comes as an attachment, whatever its type (a character card is JSON); an answer
+    // without one is an envelope. The body is read once, as bytes.
+    const blob = await response.blob();
     const disposition = response.headers.get('content-disposition') ?? '';
+    if (!/^\s*attachment/i.test(disposition)) {
+      const envelope: unknown = await blob
+        .text()
+        .then((text) => JSON.parse(text))
+        .catch(() => null);
+      if (!isEnvelope(envelope)) throw new ApiError(0, '', 'network');
+      if (isLoginRequiredStatus(envelope.status)) deps.onLoginRequired(envelope.status);
+      throw new ApiError(envelope.status, envelope.desc ?? '', 'status');
+    }
     const name = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition)?.[1] ?? null;
-    return { blob: await response.blob(), name: name ? decodeURIComponent(name) : null };
+    return { blob, name: name ? decodeURIComponent(name) : null };
   }
 
   return { request, download };
