@@ -43,3 +43,24 @@ export function readSeconds(file) {
     return null;
   }
 }
+
+/**
+ * The `count` costliest lines of a file of `seconds<TAB>name` lines (the journeys' browser CPU,
+ * one per journey, e2e/support/browser-cpu.ts), as `name seconds s`, costliest first.
+ */
+export function costliest(file, count) {
+  let lines;
+  try {
+    lines = readFileSync(file, 'utf8').split('\n').filter(Boolean);
+  } catch {
+    return [];
+  }
+  return lines
+    .map((line) => {
+      const [seconds, name] = line.split('\t');
+      return { seconds: Number(seconds), name };
+    })
+    .sort((a, b) => b.seconds - a.seconds)
+    .slice(0, count)
+    .map(({ seconds, name }) => `${name} ${Math.round(seconds)} s`);
+}

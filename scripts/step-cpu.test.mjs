@@ -4,7 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseTimes, readSeconds, readStepCpu, withCpuRecord } from './step-cpu.mjs';
+import { costliest, parseTimes, readSeconds, readStepCpu, withCpuRecord } from './step-cpu.mjs';
 
 // `npm test` prints each step's CPU from bash's `times`, run after the step: a real bash here,
 // around a real process that burns a known amount of CPU in a child of its own.
@@ -59,5 +59,12 @@ describe("a step's CPU", () => {
     const file = join(dir, 'browsers.txt');
     await writeFile(file, '12.50\n0.25\n');
     expect(readSeconds(file)).toBeCloseTo(12.75, 5);
+  });
+
+  it('names the costliest journeys first, and none when nothing was recorded', async () => {
+    const file = join(dir, 'journeys.tsv');
+    await writeFile(file, '3.20\ta › one\n28.61\tb › two\n7.49\tc › three\n');
+    expect(costliest(file, 2)).toEqual(['b › two 29 s', 'c › three 7 s']);
+    expect(costliest(join(dir, 'never-written.tsv'), 2)).toEqual([]);
   });
 });

@@ -23,7 +23,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensurePostgres, stopPostgres } from './ensure-postgres.mjs';
 import { ensureNodeVersion } from './node-version.mjs';
-import { readSeconds, readStepCpu, withCpuRecord } from './step-cpu.mjs';
+import { costliest, readSeconds, readStepCpu, withCpuRecord } from './step-cpu.mjs';
 import { countPlaywright, countVitest } from './test-reports.mjs';
 
 ensureNodeVersion();
@@ -145,6 +145,8 @@ function record(name, exitCode, reportFile, count) {
 
 /** Where the journeys' workers add up their browsers' CPU. */
 const browserCpuFile = join(reportsDir, 'cpu-chromium.txt');
+/** Where each journey adds its browser's CPU, with its name. */
+const journeyCpuFile = join(reportsDir, 'cpu-chromium-by-journey.tsv');
 async function timed(label, step) {
   const started = Date.now();
   timings.set(label, null);
@@ -177,7 +179,11 @@ async function runJourneys(besideVitest) {
   const args = [require.resolve('@playwright/test/cli'), 'test', '-c', 'e2e/playwright.config.ts'];
   // Chromium's processes are not waited for, so the step's count misses them: each worker writes
   // its browser's CPU here (e2e/support/browser-cpu.ts).
-  const env = { E2E_JSON_REPORT: file, E2E_BROWSER_CPU_FILE: browserCpuFile };
+  const env = {
+    E2E_JSON_REPORT: file,
+    E2E_BROWSER_CPU_FILE: browserCpuFile,
+    E2E_BROWSER_CPU_BY_TEST: journeyCpuFile,
+  };
   if (!besideVitest) heading('Playwright');
   const code = await runStep('playwright', process.execPath, args, {
     env,
@@ -336,6 +342,8 @@ async function main() {
   console.log(
     `cpu: ${cpu.join(', ')} (user + system of each step's processes; PostgreSQL's own not counted)`,
   );
+  const costly = costliest(journeyCpuFile, 5);
+  if (costly.length) console.log(`Chromium's costliest journeys: ${costly.join('; ')}`);
   const total = (key) => results.reduce((sum, r) => sum + r[key], 0);
   const [passed, failed, skipped] = [total('passed'), total('failed'), total('skipped')];
   const nothingRan = passed + failed === 0;

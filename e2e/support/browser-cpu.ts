@@ -4,6 +4,7 @@
 // used, and what the children it reaped had used (Linux /proc; elsewhere nothing is recorded).
 
 import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
+import type { TestInfo } from '@playwright/test';
 
 /** The kernel's clock ticks per second for /proc's CPU fields (USER_HZ, 100 on Linux). */
 const TICKS_PER_SECOND = 100;
@@ -59,4 +60,14 @@ export function browserCpuSeconds(root = process.pid): number {
 export function recordBrowserCpu(): void {
   const file = process.env.E2E_BROWSER_CPU_FILE;
   if (file) appendFileSync(file, `${browserCpuSeconds().toFixed(2)}\n`);
+}
+
+/**
+ * Adds one journey's browser CPU, with its name, to the file E2E_BROWSER_CPU_BY_TEST names, if
+ * any: where the journeys' time goes (`sort -rn` it). A journey's own processes only, roughly:
+ * the browser's work between two journeys counts towards the next.
+ */
+export function recordTestBrowserCpu(testInfo: TestInfo, seconds: number): void {
+  const file = process.env.E2E_BROWSER_CPU_BY_TEST;
+  if (file) appendFileSync(file, `${seconds.toFixed(2)}\t${testInfo.titlePath.join(' › ')}\n`);
 }

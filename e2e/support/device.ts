@@ -4,12 +4,23 @@
 // and a retry never starts from what a failed attempt left behind. Each worker records what its
 // browser cost in CPU (browser-cpu.ts).
 
-import { recordBrowserCpu } from './browser-cpu';
+import { browserCpuSeconds, recordBrowserCpu, recordTestBrowserCpu } from './browser-cpu';
 import { test as checked } from './page-checks';
 
 export { type CDPSession, expect, type Page, type Request } from '@playwright/test';
 
-export const test = checked.extend<object, { browserCpuRecorded: undefined }>({
+export const test = checked.extend<
+  { testCpuRecorded: undefined },
+  { browserCpuRecorded: undefined }
+>({
+  testCpuRecorded: [
+    async ({ browser: _ }, use, testInfo) => {
+      const before = browserCpuSeconds();
+      await use(undefined);
+      recordTestBrowserCpu(testInfo, browserCpuSeconds() - before);
+    },
+    { auto: true },
+  ],
   // Torn down before the browser it depends on closes: its processes are still there to read.
   browserCpuRecorded: [
     async ({ browser: _ }, use) => {
