@@ -2,13 +2,20 @@ import { expect, test } from '../support/device';
 import { PICTURE } from '../support/layout';
 import { newAccount, openStudio, signInToStudio } from '../support/studio';
 
-// The creator's list of works: a draft's drawn cover, and deleting a work behind a confirmation that
-// holds the focus and that Escape cancels.
+// The creator's list of works: a title is asked for, a double click makes one work, a draft's
+// drawn cover, and deleting a work behind a confirmation that holds the focus and that Escape
+// cancels.
 
-async function createWork(page: import('@playwright/test').Page, title: string, type: string) {
+async function createWork(
+  page: import('@playwright/test').Page,
+  title: string,
+  type: string,
+  { double = false } = {},
+) {
   await page.getByLabel('Title', { exact: true }).fill(title);
   await page.getByLabel('Script type').selectOption(type);
-  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  const create = page.getByRole('button', { name: 'Create', exact: true });
+  await (double ? create.dblclick() : create.click());
   await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
   await page.getByRole('link', { name: 'Your works' }).click();
 }
@@ -22,8 +29,15 @@ test('drafts show a drawn cover; a creator deletes a work after confirming, and 
   const creator = await newAccount(page, 'Tidy Writer');
   await openStudio(page);
   await signInToStudio(page, creator);
+  // A title of spaces is no title: said in words, at the field, and nothing is made.
+  const title = page.getByLabel('Title', { exact: true });
+  await title.fill('   ');
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText('Give the work a title.');
+  await expect(title).toBeFocused();
+  await expect(title).toHaveAttribute('aria-invalid', 'true');
   await createWork(page, 'Keep Me', 'SUSPENSE');
-  await createWork(page, 'Throw Away', 'ROMANCE');
+  await createWork(page, 'Throw Away', 'ROMANCE', { double: true });
   const list = page.getByRole('list', { name: 'Your works' });
   await expect(list.getByRole('listitem')).toHaveCount(2);
   // Drafts never published and without an upload show a cover drawn from title and script type.

@@ -187,6 +187,38 @@ describe('works', () => {
     expect((await api(server, CALLS.studioWorks, { token })).data!.works).toHaveLength(100);
   });
 
+  it('are made once for one idempotency key, however many times and at once it is sent', async () => {
+    const { token } = await signedIn(server);
+    const create = (key: string, title = 'Twice Told') =>
+      api(server, CALLS.studioWorkCreate, {
+        token,
+        body: { title: { en_US: title }, script_type: 'SUSPENSE', idempotency_key: key },
+      });
+    const first = await Promise.all(Array.from({ length: 5 }, () => create('work-double-click')));
+    const ids = new Set(first.map((res) => res.data!.id));
+    expect(ids.size).toBe(1);
+    // Later, the same key answers the same work; another key is another work.
+    expect((await create('work-double-click')).data!.id).toBe([...ids][0]);
+    const other = await create('work-another-intent', 'Told Again');
+    expect(other.data!.id).not.toBe([...ids][0]);
+    const list = await api(server, CALLS.studioWorks, { token });
+    expect(list.data!.works).toHaveLength(2);
+  });
+
+  it('need a title in one language at least, and an empty one makes nothing', async () => {
+    const { token } = await signedIn(server);
+    for (const title of [{}, { en_US: '   ' }, { zh_CN: '', ja_JP: '' }]) {
+      const res = await api(server, CALLS.studioWorkCreate, {
+        token,
+        body: { title, script_type: 'SUSPENSE' },
+        lang: 'ja_JP',
+      });
+      expect(res.status).toBe(STATUS.INVALID_PARAMS);
+      expect(res.desc).toContain('title: ');
+    }
+    expect((await api(server, CALLS.studioWorks, { token })).data!.works).toEqual([]);
+  });
+
   it('are deleted with their files', async () => {
     const { token } = await signedIn(server);
     const work = await createWork(server, token);

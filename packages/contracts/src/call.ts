@@ -74,6 +74,16 @@ export const queryNumber = <T extends z.ZodType<number, number>>(schema: T) =>
     ])
     .pipe(schema);
 
+/**
+ * Like Stripe's: made once per intent by the browser (a form, a purchase), so a double click or a
+ * retry sends it again, and the server answers the first answer to the repeat.
+ */
+export const idempotencyKey = z
+  .string()
+  .min(8)
+  .max(128)
+  .regex(/^[A-Za-z0-9_:.-]+$/);
+
 /** Paging shared by list calls: 1-based page, bounded page size. */
 export const pageQuerySchema = z.object({
   page: queryNumber(z.number().int().min(1).max(10_000)).default(1),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall, idSchema, queryIdSchema } from '../call.js';
+import { defineCall, idempotencyKey, idSchema, queryIdSchema } from '../call.js';
 import { characterPersonaSchema } from '../character-persona.js';
 import { EXPRESSIONS, INK_PATH_PATTERN, SCRIPT_TYPES, STUDIO_LIMITS } from '../constants.js';
 import { storable } from '../text-fields.js';
@@ -154,8 +154,21 @@ export const studioWorkCreateCall = defineCall({
   method: 'POST',
   path: '/api/auth/studio/work/create',
   body: z.strictObject({
-    title: partialLocalizedSchema(STUDIO_LIMITS.titleMaxChars),
+    title: partialLocalizedSchema(STUDIO_LIMITS.titleMaxChars).check((ctx) => {
+      // A title in one language at least: a work is found by it in the studio's list.
+      if (!Object.values(ctx.value).some(Boolean)) {
+        ctx.issues.push({
+          code: 'too_small',
+          origin: 'string',
+          minimum: 1,
+          inclusive: true,
+          input: '',
+        });
+      }
+    }),
     script_type: z.enum(SCRIPT_TYPES),
+    /** A repeat with the key answers the work the first created (a double click makes one). */
+    idempotency_key: idempotencyKey.optional(),
   }),
   data: studioWorkSchema,
 });

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { defineCall, idSchema, pageOf, pageQuerySchema, queryNumber } from '../call.js';
+import {
+  defineCall,
+  idempotencyKey,
+  idSchema,
+  pageOf,
+  pageQuerySchema,
+  queryNumber,
+} from '../call.js';
 import {
   CURRENCIES,
   LEDGER_ENTRY_TYPES,
@@ -7,13 +14,6 @@ import {
   PAYMENT_METHODS,
   WALLET_PLATFORM_FLAG,
 } from '../constants.js';
-
-/** Like Stripe's: the same key with the same request answers the first answer again. */
-const idempotencyKey = z
-  .string()
-  .min(8)
-  .max(128)
-  .regex(/^[A-Za-z0-9_:.-]+$/);
 
 export const walletBalanceCall = defineCall({
   method: 'GET',

@@ -98,18 +98,26 @@ export function createStudioCore({ db, now, urls }: StudioCoreDeps) {
 
     async create(
       ownerId: number,
-      input: { title: StudioWork['title']; script_type: StudioWork['script_type'] },
+      input: {
+        title: StudioWork['title'];
+        script_type: StudioWork['script_type'];
+        idempotency_key?: string | undefined;
+      },
     ): Promise<StudioWork> {
       await creator(ownerId);
+      const createKey = input.idempotency_key ?? null;
       return db.transaction(async (tx) => {
-        // Serialises one creator's creates so two at once cannot both take the 100th place.
+        // Serialises one creator's creates so two at once cannot both take the 100th place, nor
+        // a double click's two requests both make a work.
         await q.findAccountForUpdate(tx, ownerId);
+        const made = createKey ? await q.findWorkByCreateKey(tx, ownerId, createKey) : null;
+        if (made) return view(made, tx);
         if ((await q.countOwnedWorks(tx, ownerId)) >= STUDIO_LIMITS.worksPerCreatorMax) {
           throw new AppError(STATUS.STUDIO_TOO_MANY_WORKS);
         }
         const row = await q.insertWork(
           tx,
-          { ownerId, title: input.title, scriptType: input.script_type },
+          { ownerId, title: input.title, scriptType: input.script_type, createKey },
           now(),
         );
         return view(row, tx);

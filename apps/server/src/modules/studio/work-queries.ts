@@ -65,9 +65,22 @@ export async function countOwnedWorks(db: Db | Tx, ownerId: number): Promise<num
   return row?.n ?? 0;
 }
 
+/** The work an owner's create call with this idempotency key made, if it is still there. */
+export async function findWorkByCreateKey(
+  db: Db | Tx,
+  ownerId: number,
+  createKey: string,
+): Promise<WorkRow | null> {
+  const [row] = await db
+    .select()
+    .from(studioWorks)
+    .where(and(eq(studioWorks.ownerId, ownerId), eq(studioWorks.createKey, createKey)));
+  return row ?? null;
+}
+
 export async function insertWork(
   tx: Tx,
-  values: Pick<WorkRow, 'ownerId' | 'title' | 'scriptType'>,
+  values: Pick<WorkRow, 'ownerId' | 'title' | 'scriptType' | 'createKey'>,
   now: Date,
 ): Promise<WorkRow> {
   const [row] = await tx

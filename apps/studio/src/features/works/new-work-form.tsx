@@ -1,6 +1,6 @@
 import { SCRIPT_TYPES, type ScriptType } from '@taleforge/contracts/constants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { request } from '../../shared/api';
@@ -15,10 +15,15 @@ export function NewWorkForm() {
   const queries = useQueryClient();
   const [title, setTitle] = useState('');
   const [scriptType, setScriptType] = useState<ScriptType>('SUSPENSE');
+  const [untitled, setUntitled] = useState(false);
+  const titleInput = useRef<HTMLInputElement>(null);
+  const titleError = useId();
+  // One key per work meant: a double click or a retry of the same title and type makes one work.
+  const intent = useRef<{ what: string; key: string } | null>(null);
   const create = useMutation({
-    mutationFn: () =>
+    mutationFn: (body: { title: string; script_type: ScriptType; idempotency_key: string }) =>
       request(studioCalls.create, {
-        body: { title: { [currentLocale()]: title.trim() }, script_type: scriptType },
+        body: { ...body, title: { [currentLocale()]: body.title } },
       }),
     onSuccess: (work) => {
       queries.setQueryData(workKeys.one(work.id), work);
@@ -28,19 +33,40 @@ export function NewWorkForm() {
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    create.mutate();
+    const trimmed = title.trim();
+    if (!trimmed) {
+      setUntitled(true);
+      titleInput.current?.focus();
+      return;
+    }
+    const what = `${trimmed}|${scriptType}`;
+    if (intent.current?.what !== what)
+      intent.current = { what, key: `work-${crypto.randomUUID()}` };
+    create.mutate({ title: trimmed, script_type: scriptType, idempotency_key: intent.current.key });
   };
   return (
-    <form className="card new-work" onSubmit={submit} aria-labelledby="new-work-title">
+    <form
+      className="card new-work"
+      onSubmit={submit}
+      aria-labelledby="new-work-title"
+      // Our own message, in the studio's language, for a title left empty or only spaces.
+      noValidate
+    >
       <h2 id="new-work-title">{t('works.new')}</h2>
       <div className="new-work-fields">
         <label className="field">
           <span>{t('work.titleLabel')}</span>
           <input
+            ref={titleInput}
             required
             maxLength={80}
             value={title}
-            onChange={(event) => setTitle(event.target.value)}
+            aria-invalid={untitled || undefined}
+            aria-describedby={untitled ? titleError : undefined}
+            onChange={(event) => {
+              setTitle(event.target.value);
+              setUntitled(false);
+            }}
           />
         </label>
         <label className="field">
@@ -60,6 +86,11 @@ export function NewWorkForm() {
           {t('works.create')}
         </button>
       </div>
+      {untitled && (
+        <p className="error-message" id={titleError} role="alert">
+          {t('works.titleRequired')}
+        </p>
+      )}
       <ErrorMessage error={create.error} />
     </form>
   );

@@ -9,6 +9,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { games } from './games.js';
 import { users } from './users.js';
@@ -44,11 +45,16 @@ export const studioWorks = pgTable(
     tasks: jsonb('tasks').$type<{ key: string; title: PartialLocalized }[]>().notNull().default([]),
     minigames: jsonb('minigames').$type<StudioMinigame[]>().notNull().default([]),
     revision: integer('revision').notNull().default(0),
+    /** The create call's idempotency key: its repeat answers this work instead of a second. */
+    createKey: text('create_key'),
     publishedRevision: integer('published_revision'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('studio_works_owner_idx').on(t.ownerId, t.updatedAt)],
+  (t) => [
+    index('studio_works_owner_idx').on(t.ownerId, t.updatedAt),
+    uniqueIndex('studio_works_create_key_idx').on(t.ownerId, t.createKey),
+  ],
 );
 
 /** The ink files of a studio work, by path within the work. */
