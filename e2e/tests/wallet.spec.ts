@@ -4,11 +4,12 @@ import { PICTURE } from '../support/layout';
 import { signInAsVisitor } from '../support/visitor';
 
 /** From the wallet to the sandbox checkout with the 30-unit pack. */
-async function startTopUp(page: Page, method: string) {
+async function startTopUp(page: Page, method: string, { double = false } = {}) {
   await page.goto('/wallet');
   await page.getByRole('radio', { name: /300/ }).check();
   await page.getByRole('radio', { name: method }).check();
-  await page.getByRole('button', { name: /^Pay/ }).click();
+  const pay = page.getByRole('button', { name: /^Pay/ });
+  await (double ? pay.dblclick() : pay.click());
   await expect(page.getByRole('heading', { name: 'Sandbox checkout' })).toBeVisible();
 }
 
@@ -29,7 +30,18 @@ test('tops up through the sandbox: success, decline and cancel', async ({ page }
   }
   await expect(page.getByText(/valid for 1 year.*non-refundable/)).toBeVisible();
 
-  await startTopUp(page, 'Alipay');
+  // A double click on Pay opens one order: whatever reaches the server carries one key, which
+  // the server answers with the order it made first (apps/server/test: orders).
+  const keys: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.endsWith('/api/auth/v1/order') && request.method() === 'POST') {
+      keys.push(request.postDataJSON().idempotency_key);
+    }
+  });
+  await startTopUp(page, 'Alipay', { double: true });
+  expect(keys.length).toBeGreaterThan(0);
+  expect(new Set(keys).size).toBe(1);
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
   await expect(page).toHaveURL(/\/payment\/callback\?order_no=TF\d+/);
   await expect(page.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
