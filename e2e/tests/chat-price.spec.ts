@@ -45,11 +45,8 @@ test.describe('offline characters', () => {
     const chat = page.getByRole('dialog', { name: '雷恩探长' });
     const input = chat.getByLabel('发给雷恩探长的消息');
     await input.fill('谁有侧门的钥匙？');
+    // Free: sent at once, no confirmation (SPEC §2's is for a message that costs gems).
     await chat.getByRole('button', { name: '发送 · 免费' }).click();
-    const confirm = page.getByRole('dialog', { name: '发送消息' });
-    await expect(confirm.getByText(/发送免费：回复来自角色写好的台词/)).toBeVisible();
-    await expect(confirm.getByText('你的余额：0 宝石')).toBeVisible();
-    await confirm.getByRole('button', { name: '免费发送' }).click();
 
     // The answer is the fact asked about, not a line about something else.
     await expect(chat.getByTestId('live-reply')).toBeHidden();
@@ -60,10 +57,10 @@ test.describe('offline characters', () => {
     // A question nothing the character knows answers: she says so, plainly, in her voice.
     await input.fill('法国的首都是哪里？');
     await chat.getByRole('button', { name: '发送 · 免费' }).click();
-    await confirm.getByRole('button', { name: '免费发送' }).click();
     await expect(chat.getByTestId('live-reply')).toBeHidden();
     await expect(chat.getByText('我不知道。我也不猜：猜测会害死人。')).toBeVisible();
     await expect(chat.getByText('免费', { exact: true })).toHaveCount(2);
+    await expect(page.getByRole('dialog', { name: '发送消息' })).toHaveCount(0);
     await shoot(page, 'chat-free-zh');
   });
 });

@@ -60,16 +60,9 @@ test('talks with ARI for free, reloads mid-reply, reaches the goal and the story
   const portrait = chat.locator('.chat__portrait');
   await expect(portrait).toHaveAttribute('data-expression', 'smile');
 
-  // First message: the confirmation says it is free and why; "don't ask again" is remembered.
+  // A free message goes at once: the confirmation is for one that costs gems (SPEC §2).
   await chat.getByLabel('Message to ARI').fill('Tell me about the lullaby.');
   await chat.getByRole('button', { name: 'Send · free' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Send message' });
-  await expect(
-    confirm.getByText(/Sending is free: replies come from the character’s written lines/),
-  ).toBeVisible();
-  await expect(confirm.getByText('Your balance: 0 gems')).toBeVisible();
-  await confirm.getByLabel('Don’t ask again').check();
-  await confirm.getByRole('button', { name: 'Send for free' }).click();
 
   const live = chat.getByTestId('live-reply');
   await expect(live).toContainText('The song.');
@@ -81,7 +74,7 @@ test('talks with ARI for free, reloads mid-reply, reaches the goal and the story
   await expect(chat.getByRole('progressbar', { name: 'Goal progress 50%' })).toBeVisible();
   await page.screenshot({ path: 'test-results/chat-1280.jpg', ...PICTURE });
 
-  // Second message: no confirmation now; reload while the reply is still streaming.
+  // Second message; reload while the reply is still streaming.
   await chat.getByLabel('Message to ARI').fill('Do you dream?');
   await chat.getByLabel('Message to ARI').press('Enter');
   await expect(live).toContainText('I am not');

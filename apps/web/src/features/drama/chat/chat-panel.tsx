@@ -9,7 +9,7 @@ import { useGemBalance } from '../../wallet/wallet-api';
 import type { ConversationKey } from './chat-api';
 import { ChatHistory } from './chat-history';
 import { MemoryPanel } from './memory-panel';
-import { isShort, SendConfirm, shouldConfirmSend } from './send-confirm';
+import { asksBeforeSending, SendConfirm } from './send-confirm';
 import { useChatRecords, useChatSend, useConversationInfo } from './use-chat';
 import { useVisualViewportHeight } from './use-visual-viewport';
 import './chat.css';
@@ -122,7 +122,7 @@ export default function ChatPanel({
   sendRef.current = send;
 
   const confirmThen = (regenerating: boolean, action: () => void) => {
-    if (!isShort(price, balance.data) && !shouldConfirmSend()) return action();
+    if (!asksBeforeSending(price, balance.data)) return action();
     openConfirm(regenerating, action);
   };
 

@@ -7,15 +7,22 @@ import { useGemBalance } from '../../wallet/wallet-api';
 /** Local choice: the player ticked "don't ask again" in the message-send confirmation. */
 const SKIP_KEY = 'chat_send_confirm_skip';
 
-export const shouldConfirmSend = () => readItem(SKIP_KEY) !== '1';
+const shouldConfirmSend = () => readItem(SKIP_KEY) !== '1';
 
 /** Too few gems for a paid reply: the confirmation must show, with its Top up, whatever was ticked. */
-export const isShort = (price: number, balance: number | undefined) =>
+const isShort = (price: number, balance: number | undefined) =>
   price > 0 && balance !== undefined && balance < price;
 
 /**
- * SPEC §2's message-send confirmation: the price (or that it is free), the balance, and "don't
- * ask again". Short of gems, it offers Top up instead of Send, as the unlock dialog does; the
+ * Whether sending (or a new reply) asks first. SPEC §2's message-send confirmation is for a
+ * message that costs gems; a free one (an offline character's) is sent at once.
+ */
+export const asksBeforeSending = (price: number, balance: number | undefined) =>
+  price > 0 && (isShort(price, balance) || shouldConfirmSend());
+
+/**
+ * SPEC §2's message-send confirmation for a paid reply: the price, the balance, and "don't ask
+ * again". Short of gems, it offers Top up instead of Send, as the unlock dialog does; the
  * wallet brings the player back to this conversation after paying.
  */
 export function SendConfirm({
@@ -37,10 +44,7 @@ export function SendConfirm({
   // Read here, not handed in: a dialog opened before a fresh read shows the new figure.
   const balance = useGemBalance(true).data;
   const short = isShort(price, balance);
-  const free = price === 0;
-  const body = regenerate
-    ? t(free ? 'chat.confirm.regenerateFree' : 'chat.confirm.regenerate', { price })
-    : t(free ? 'chat.confirm.bodyFree' : 'chat.confirm.body', { price });
+  const body = t(regenerate ? 'chat.confirm.regenerate' : 'chat.confirm.body', { price });
   return (
     <div className="send-confirm">
       <p>{body}</p>
@@ -74,7 +78,7 @@ export function SendConfirm({
               onConfirm();
             }}
           >
-            {free ? t('chat.confirm.sendFree') : t('chat.confirm.send', { price })}
+            {t('chat.confirm.send', { price })}
           </button>
         )}
       </div>
