@@ -102,6 +102,9 @@ test('browse in English at 1280 px: filter, sort, search, empty state, back and 
   await expect(page).toHaveURL(/q=NOIR/);
   await expect(results.getByRole('listitem')).toHaveCount(1);
   await expect(results.getByRole('link', { name: /The Lantern Ledger/ })).toBeVisible();
+  // And whatever the accents: "cafe" finds the Café.
+  await page.getByRole('searchbox').fill('cafe');
+  await expect(results.getByRole('link', { name: /Second Chance Café/ })).toBeVisible();
 
   await page.getByRole('searchbox').fill('zebra');
   await expect(page.getByRole('heading', { name: 'No stories match' })).toBeVisible();

@@ -2,3 +2,4 @@
 export { localize, toGameCard } from './game-card.js';
 export type { GameListService } from './list-service.js';
 export { findGameCards } from './queries.js';
+export { foldForSearch } from './search-text.js';

@@ -12,7 +12,7 @@ type ListQuery = CallQuery<typeof gameListCall>;
 /**
  * The ids of the games whose title or a tag, in the player's language, contains the search.
  * Matched here rather than in SQL so that case and width fold the same way on every database
- * and collation (docs/decisions/0030).
+ * and collation (docs/decisions/0033).
  */
 async function searchIds(
   db: Db,

@@ -1,6 +1,7 @@
 import type { GameCard } from '@taleforge/contracts';
 import { ASSISTANT_LIMITS, SCRIPT_TYPES, WORK_KINDS } from '@taleforge/contracts/constants';
 import { z } from 'zod';
+import { foldForSearch } from '../../games/index.js';
 import { joinList, say } from '../localized.js';
 import { moodsIn } from './moods.js';
 import { defineTool, type ToolContext, workPath } from './tool.js';
@@ -22,8 +23,6 @@ type Args = z.infer<typeof args>;
 
 /** Enough of the catalogue to look through for one answer (the browse page's longest page). */
 const LOOK_AT = 50;
-
-const fold = (text: string) => text.normalize('NFKC').toLowerCase().trim();
 
 /**
  * The works that fit, best first: a named title, then the mood's tags and genres (or, for a
@@ -51,9 +50,9 @@ async function matchWorks(ctx: ToolContext, a: Args): Promise<number[]> {
       if (!a.genre) for (const genre of mood.genres) found.push(await list(undefined, genre));
     }
     if (moods.length === 0) {
-      const words = fold(a.mood);
+      const words = foldForSearch(a.mood);
       const all = await list(undefined);
-      found.push(all.filter((c) => fold(`${c.title} ${c.description}`).includes(words)));
+      found.push(all.filter((c) => foldForSearch(`${c.title} ${c.description}`).includes(words)));
     }
   }
   if (!a.title && !a.mood) found.push(await list(undefined));
