@@ -11,7 +11,7 @@ import { CHROMIUM_ARGS, HEADLESS_SHELL_PATH } from '../../scripts/chromium.mjs';
 import { switchLanguage, waitForMount } from '../support/app';
 import { gameTitle, translator } from '../support/catalogue';
 import { expect, type Page, test } from '../support/device';
-import { DEVTOOLS_HOST, SPEECH_TRANSCRIPTS } from '../support/env';
+import { DEVTOOLS_HOST, MODEL_ORIGIN, SPEECH_TRANSCRIPTS } from '../support/env';
 import { DESKTOP, expectNoSidewaysOverflow, PHONE, PICTURE } from '../support/layout';
 
 /**
@@ -235,6 +235,42 @@ for (const { locale, size } of JOURNEYS) {
     await expect(page).toHaveURL(/\/wallet\?return=%2Fdrama%2F\d+#top-up$/);
   });
 }
+
+test.describe('without a speech service', () => {
+  // The journeys' model server sets up no speech service: the browser's own recognition is all.
+  test.use({ baseURL: MODEL_ORIGIN });
+
+  test('the microphone says so, and after one try says so before it is held (en_US, 390 px)', async ({
+    page,
+  }) => {
+    const t = translator('en_US');
+    await start(page, 'en_US', PHONE);
+    await openPanel(page, 'en_US');
+    const mic = page.getByTestId('assistant-mic');
+    const status = page.getByTestId('assistant-voice-status');
+    // Chromium has the Web Speech API, without a service behind it here: the first hold finds
+    // out ("network"), and from then on the button says so up front. A browser without the API
+    // says so from the start.
+    if (await page.evaluate(() => 'webkitSpeechRecognition' in window)) {
+      await expect(status).toHaveText('');
+      const box = (await mic.boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      await expect(mic).toHaveAttribute('aria-pressed', 'true');
+      await page.waitForTimeout(800);
+      await page.mouse.up();
+    }
+    await expect(status).toHaveText(t('assistant.hint.unavailable'));
+    await expect(mic).toHaveAttribute('aria-disabled', 'true');
+    await expect(mic).toHaveAccessibleDescription(t('assistant.hint.unavailable'));
+    // Held anyway (it reads as disabled, so Playwright must be told): nothing starts.
+    await mic.click({ force: true, delay: 600 });
+    await expect(mic).toHaveAttribute('aria-pressed', 'false');
+    await expect(status).toHaveText(t('assistant.hint.unavailable'));
+    await expect(page.getByTestId('assistant-message')).toHaveCount(0);
+    await shot(page, 'assistant-no-speech-390');
+  });
+});
 
 test.describe('hold to speak', () => {
   const VOICE = [

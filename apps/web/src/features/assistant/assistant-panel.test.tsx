@@ -80,12 +80,19 @@ describe('the assistant panel', () => {
     expect(mic.getAttribute('aria-pressed')).toBe('false');
   });
 
-  it('says voice needs a speech service when neither the server nor the browser has one', async () => {
+  it('says voice needs a speech service, before any press, when neither the server nor the browser has one', async () => {
     vi.stubGlobal('MediaRecorder', class {});
     renderPanel(state({ voice: { transcription: 'browser', speech: 'browser' } }));
     await textBox();
-    fireEvent.keyDown(screen.getByRole('button', { name: 'Hold to speak' }), { key: ' ' });
-    await screen.findByText(/Voice input needs a speech service/);
+    const mic = screen.getByRole('button', { name: 'Hold to speak' });
+    const status = screen.getByTestId('assistant-voice-status');
+    expect(status.textContent).toMatch(/^Voice input needs a speech service/);
+    expect(mic.getAttribute('aria-disabled')).toBe('true');
+    expect(mic.getAttribute('aria-describedby')).toBe(status.id);
+    // A press changes nothing: no recording starts, the sentence stays.
+    fireEvent.keyDown(mic, { key: ' ' });
+    expect(mic.getAttribute('aria-pressed')).toBe('false');
+    expect(status.textContent).toMatch(/^Voice input needs a speech service/);
   });
 
   it('goes at once where the player asked to go, closing the panel', async () => {

@@ -8,6 +8,7 @@ type Recognition = {
   onresult: ((event: { results: ArrayLike<ArrayLike<{ transcript: string }>> }) => void) | null;
   onerror: ((event: { error: string }) => void) | null;
   onend: (() => void) | null;
+  onstart: (() => void) | null;
   start(): void;
   stop(): void;
   abort(): void;
@@ -25,6 +26,9 @@ function recognitionConstructor(): RecognitionConstructor | null {
 
 export const hasBrowserRecognition = () => recognitionConstructor() !== null;
 
+/** What `finish` throws when the recognition never started: there is no service behind it. */
+export const NO_SERVICE = 'no-service';
+
 /**
  * The browser's own recognition while the button is held: `finish` stops it and answers the
  * words heard (empty when none), `cancel` drops them.
@@ -38,6 +42,12 @@ export function startBrowserRecognition(locale: Locale) {
   recognition.continuous = true;
   let heard = '';
   let failure: string | null = null;
+  // A recognition with a service behind it starts at once; one without (a Chromium built
+  // without Google's speech keys) never starts and ends silently when stopped.
+  let started = false;
+  recognition.onstart = () => {
+    started = true;
+  };
   recognition.onresult = (event) => {
     heard = Array.from(event.results, (result) => result[0]?.transcript ?? '').join(' ');
   };
@@ -54,6 +64,7 @@ export function startBrowserRecognition(locale: Locale) {
       await ended;
       // "no-speech" is silence, which the caller explains; anything else is a failure.
       if (failure && failure !== 'no-speech' && failure !== 'aborted') throw new Error(failure);
+      if (!started) throw new Error(NO_SERVICE);
       return heard.trim();
     },
     cancel() {

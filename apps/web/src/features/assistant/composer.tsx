@@ -1,5 +1,5 @@
 import { ASSISTANT_LIMITS } from '@taleforge/contracts/constants';
-import { type FormEvent, type RefObject, useEffect } from 'react';
+import { type FormEvent, type RefObject, useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MicButton } from './mic-button';
 import type { useHoldToSpeak, VoiceNotice } from './use-hold-to-speak';
@@ -25,6 +25,7 @@ function noticeText(notice: VoiceNotice, t: (key: string) => string) {
 /** The text box, Send and the microphone. Whatever voice does, the text box keeps working. */
 export function Composer({ text, onText, onSend, busy, capped, voice, input }: Props) {
   const { t } = useTranslation();
+  const statusId = useId();
   const holding = voice.state.phase === 'starting' || voice.state.phase === 'recording';
 
   // A refused microphone sends the player to the text box.
@@ -45,11 +46,16 @@ export function Composer({ text, onText, onSend, busy, capped, voice, input }: P
 
   return (
     <form className="assistant-composer" onSubmit={handleSubmit}>
-      <p className="assistant-composer__status" role="status" data-testid="assistant-voice-status">
+      <p
+        id={statusId}
+        className="assistant-composer__status"
+        role="status"
+        data-testid="assistant-voice-status"
+      >
         {status}
       </p>
       <div className="assistant-composer__row">
-        <MicButton voice={voice} disabled={busy || capped} />
+        <MicButton voice={voice} disabled={busy || capped} describedBy={statusId} />
         <textarea
           ref={input}
           className="assistant-composer__input"

@@ -17,7 +17,16 @@ const SLIDE_MARGIN_PX = 24;
  * Press and hold (pointer, touch, or Space on the focused button) to record; release to send;
  * slide away or Escape to cancel. The meter and the timer show while it records.
  */
-export function MicButton({ voice, disabled }: { voice: Voice; disabled: boolean }) {
+export function MicButton({
+  voice,
+  disabled,
+  describedBy,
+}: {
+  voice: Voice;
+  disabled: boolean;
+  /** The line that says what voice can do here (why not, when it cannot). */
+  describedBy: string;
+}) {
   const { t } = useTranslation();
   const holding = isHolding(voice.state);
   const recording = voice.state.phase === 'recording';
@@ -65,7 +74,8 @@ export function MicButton({ voice, disabled }: { voice: Voice; disabled: boolean
         aria-label={t('assistant.mic')}
         title={t('assistant.mic')}
         aria-pressed={holding}
-        aria-disabled={disabled || voice.transcribing}
+        aria-disabled={disabled || voice.transcribing || !voice.available}
+        aria-describedby={voice.available ? undefined : describedBy}
         data-testid="assistant-mic"
         onPointerDown={handlePointerDown}
         onPointerMove={handlePointerMove}

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../shared/api';
 import { transcribe } from './assistant-api';
 import { type Capture, canRecord, openCapture } from './audio-capture';
-import { hasBrowserRecognition } from './browser-recognition';
+import { hasBrowserRecognition, NO_SERVICE } from './browser-recognition';
 import {
   initialRecorder,
   type RecorderEvent,
@@ -26,6 +26,19 @@ const now = () => performance.now();
 const TICK_MS = 80;
 
 /**
+ * The browser's recognition has no service behind it: it never started (a Chromium built without
+ * Google's speech keys), or said so ("network", "service-not-allowed"). Remembered for the page's
+ * life: the button says so from then on, before anyone holds it again.
+ */
+const SERVICE_MISSING = new Set([
+  NO_SERVICE,
+  'network',
+  'service-not-allowed',
+  'language-not-supported',
+]);
+let browserServiceMissing = false;
+
+/**
  * Hold to speak: runs the recorder machine's effects — opens the microphone on a press,
  * meters and times the hold, stops by itself at the cap, then transcribes (on the server, or
  * in the browser) and hands the words on. Any failure ends in a notice; the text box stays.
@@ -40,7 +53,9 @@ export function useHoldToSpeak({ engine, locale, onTranscript }: Options) {
   const deliver = useRef(onTranscript);
   deliver.current = onTranscript;
   const finish = useRef<(held: Capture) => Promise<void>>(async () => {});
-  const available = engine === 'server' ? canRecord() : canRecord() && hasBrowserRecognition();
+  const [serviceMissing, setServiceMissing] = useState(browserServiceMissing);
+  const available =
+    engine === 'server' ? canRecord() : canRecord() && hasBrowserRecognition() && !serviceMissing;
 
   // Changes of phase carry the effects, so every way out of a hold (release, slide, Escape,
   // the cap, a failure) goes through one place.
@@ -73,7 +88,13 @@ export function useHoldToSpeak({ engine, locale, onTranscript }: Options) {
       if (text) deliver.current(text);
       else setNotice({ key: 'noSpeech' });
     } catch (error) {
-      setNotice(isApiError(error) && error.desc ? { text: error.desc } : { key: 'failed' });
+      if (engine === 'browser' && error instanceof Error && SERVICE_MISSING.has(error.message)) {
+        browserServiceMissing = true;
+        setServiceMissing(true);
+        setNotice(null);
+      } else {
+        setNotice(isApiError(error) && error.desc ? { text: error.desc } : { key: 'failed' });
+      }
     } finally {
       setTranscribing(false);
       dispatch({ type: 'done' });
@@ -81,10 +102,8 @@ export function useHoldToSpeak({ engine, locale, onTranscript }: Options) {
   };
 
   const press = useCallback(() => {
-    if (!available) {
-      setNotice({ key: 'unavailable' });
-      return;
-    }
+    // The composer already says why (see `notice` below).
+    if (!available) return;
     if (dispatch({ type: 'press', at: now() }).phase !== 'starting') return;
     setNotice(null);
     openCapture(engine, locale).then(
@@ -125,5 +144,7 @@ export function useHoldToSpeak({ engine, locale, onTranscript }: Options) {
     [],
   );
 
-  return { state, level, transcribing, notice, available, press, release, cancel };
+  // Without a way to hear the player, the line under the button says so before any press.
+  const said: VoiceNotice | null = available ? notice : { key: 'unavailable' };
+  return { state, level, transcribing, notice: said, available, press, release, cancel };
 }
