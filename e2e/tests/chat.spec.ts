@@ -74,6 +74,17 @@ test('talks with ARI for free, reloads mid-reply, reaches the goal and the story
   await expect(chat.getByRole('progressbar', { name: 'Goal progress 50%' })).toBeVisible();
   await page.screenshot({ path: 'test-results/chat-1280.jpg', ...PICTURE });
 
+  // A message past its 500 characters is kept whole; the counter says so and Send waits.
+  const box = chat.getByLabel('Message to ARI');
+  const rambling = 'Tell me everything about the stars. '.repeat(14).trim();
+  await box.fill(rambling);
+  await expect(box).toHaveValue(rambling);
+  await expect(
+    chat.getByText(`${rambling.length}/500 · ${rambling.length - 500} characters too many`),
+  ).toBeVisible();
+  await expect(chat.getByRole('button', { name: 'Send · free' })).toBeDisabled();
+  await box.fill('');
+
   // Second message; reload while the reply is still streaming.
   await chat.getByLabel('Message to ARI').fill('Do you dream?');
   await chat.getByLabel('Message to ARI').press('Enter');

@@ -97,6 +97,26 @@ for (const c of CASES) {
     await expect(page.getByRole('heading', { level: 1, name: renamed })).toBeVisible();
     await expect(banner(page).getByRole('link', { name: new RegExp(renamed) })).toBeVisible();
 
+    // The bio in place: typed past its 160 characters, nothing is cut; the counter says how many
+    // are too many and Save waits until it fits.
+    await page.getByRole('button', { name: t.editBio }).click();
+    const bio = page.getByRole('textbox', { name: t.bioLabel });
+    const long = 'Keeper of lanterns, reader of tides. '.repeat(5).trim();
+    await bio.fill(long);
+    await expect(bio).toHaveValue(long);
+    await expect(bio).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText(new RegExp(`^${[...long].length}/160 · `))).toBeVisible();
+    await expect(page.getByRole('button', { name: t.save, exact: true })).toBeDisabled();
+    await page.screenshot({
+      path: info.outputPath(`bio-too-long-${c.locale}-${c.width}.jpg`),
+      ...PICTURE,
+    });
+    const fits = long.slice(0, 150).trim();
+    await bio.fill(fits);
+    await expect(page.getByText(`${[...fits].length}/160`, { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: t.save, exact: true }).click();
+    await expect(page.getByText(fits, { exact: true })).toBeVisible();
+
     // A PNG, zoomed in by the slider and moved by the arrow keys to its violet right half.
     await page.getByRole('button', { name: t['avatar.change'] }).click();
     const dialog = page.getByRole('dialog', { name: t['avatar.title'] });

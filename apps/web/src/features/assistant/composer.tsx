@@ -1,6 +1,7 @@
 import { ASSISTANT_LIMITS } from '@taleforge/contracts/constants';
 import { type FormEvent, type RefObject, useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TextLimitCounter, textLimit } from '../../shared/ui/text-limit/text-limit';
 import { MicButton } from './mic-button';
 import type { useHoldToSpeak, VoiceNotice } from './use-hold-to-speak';
 
@@ -26,6 +27,8 @@ function noticeText(notice: VoiceNotice, t: (key: string) => string) {
 export function Composer({ text, onText, onSend, busy, capped, voice, input }: Props) {
   const { t } = useTranslation();
   const statusId = useId();
+  const limitId = useId();
+  const limit = textLimit(text, ASSISTANT_LIMITS.messageMaxChars);
   const holding = voice.state.phase === 'starting' || voice.state.phase === 'recording';
 
   // A refused microphone sends the player to the text box.
@@ -36,7 +39,7 @@ export function Composer({ text, onText, onSend, busy, capped, voice, input }: P
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!busy && !capped && text.trim()) onSend();
+    if (!busy && !capped && !limit.over && text.trim()) onSend();
   };
 
   let status: string | null = null;
@@ -65,7 +68,8 @@ export function Composer({ text, onText, onSend, busy, capped, voice, input }: P
           rows={1}
           // Keyboards and mice start typing; a phone does not get its keyboard pushed up.
           data-autofocus={finePointer() ? '' : undefined}
-          maxLength={ASSISTANT_LIMITS.messageMaxChars}
+          aria-invalid={limit.over || undefined}
+          aria-describedby={limitId}
           disabled={capped}
           onChange={(event) => onText(event.target.value)}
           onKeyDown={(event) => {
@@ -77,11 +81,12 @@ export function Composer({ text, onText, onSend, busy, capped, voice, input }: P
         <button
           type="submit"
           className="button button--gold assistant-composer__send"
-          disabled={busy || capped || !text.trim()}
+          disabled={busy || capped || limit.over || !text.trim()}
         >
           {t('assistant.send')}
         </button>
       </div>
+      <TextLimitCounter id={limitId} limit={limit} />
     </form>
   );
 }

@@ -1,8 +1,8 @@
 import { PROFILE_LIMITS } from '@taleforge/contracts/constants';
-import { countCharacters } from '@taleforge/contracts/text-length';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../shared/api';
+import { TextLimitCounter, textLimit } from '../../shared/ui/text-limit/text-limit';
 import { toast } from '../../shared/ui/toast/toast-store';
 import { InlineFormFooter } from './inline-form-footer';
 import { useUpdateProfile } from './profile-api';
@@ -25,14 +25,13 @@ export function BioField({
   const update = useUpdateProfile(taleforgeId);
   const inputId = useId();
   const errorId = useId();
-  const max = PROFILE_LIMITS.bioMaxChars;
+  const counterId = useId();
+  const limit = textLimit(value, PROFILE_LIMITS.bioMaxChars);
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (countCharacters(value.trim()) > max) {
-      setError(t('profile.bioTooLong', { max }));
-      return;
-    }
+    // The counter says how many characters are too many; Save waits.
+    if (limit.over) return;
     update.mutate(
       { bio: value.trim() },
       {
@@ -92,8 +91,8 @@ export function BioField({
         onKeyDown={(event) => {
           if (event.key === 'Escape') setEditing(false);
         }}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-invalid={error || limit.over ? true : undefined}
+        aria-describedby={error ? `${counterId} ${errorId}` : counterId}
         // biome-ignore lint/a11y/noAutofocus: the player just asked to edit this field.
         autoFocus
       />
@@ -102,9 +101,10 @@ export function BioField({
         onCancel={() => setEditing(false)}
         error={error}
         errorId={errorId}
+        blocked={limit.over}
         extra={
-          <span className="profile-counter" aria-hidden="true">
-            {countCharacters(value.trim())}/{max}
+          <span className="profile-counter">
+            <TextLimitCounter id={counterId} limit={limit} />
           </span>
         }
       />

@@ -8,8 +8,11 @@ export function InlineFormFooter({
   error,
   errorId,
   extra,
+  blocked = false,
 }: {
   pending: boolean;
+  /** The field cannot be saved as it stands (too long): Save waits. */
+  blocked?: boolean;
   onCancel: () => void;
   error: string | null;
   errorId: string;
@@ -20,7 +23,11 @@ export function InlineFormFooter({
     <>
       <div className="profile-inline-form__actions">
         {extra}
-        <button type="submit" className="button button--gold button--small" disabled={pending}>
+        <button
+          type="submit"
+          className="button button--gold button--small"
+          disabled={pending || blocked}
+        >
           {pending ? t('profile.saving') : t('profile.save')}
         </button>
         <button type="button" className="button button--ghost button--small" onClick={onCancel}>

@@ -1,9 +1,9 @@
 import type { Comment } from '@taleforge/contracts';
 import { SOCIAL_LIMITS } from '@taleforge/contracts/constants';
-import { countCharacters } from '@taleforge/contracts/text-length';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from '../../shared/ui/icons';
+import { TextLimitCounter, textLimit } from '../../shared/ui/text-limit/text-limit';
 import { openLoginModal } from '../auth/login-modal/login-modal-events';
 import { failureText, needsSignIn } from './social-api';
 import { usePostComment } from './use-comments';
@@ -20,7 +20,7 @@ type Props = {
 };
 
 /**
- * The box at the foot of the comments: 1–500 characters with a counter, "Replying to @name" when
+ * The box at the foot of the comments: 1–500 characters (a counter near the limit), "Replying to @name" when
  * answering someone. A refusal keeps the text and says why (the server's words for moderation or
  * a block, else the SPEC's "Comment submission failed, please try again").
  */
@@ -33,8 +33,8 @@ export function CommentComposer({ gameId, blockedByCreator, replyTo, onCancelRep
   const box = useRef<HTMLTextAreaElement>(null);
   const counterId = useId();
   const errorId = useId();
-  const count = countCharacters(text.trim());
-  const tooLong = count > MAX;
+  const limit = textLimit(text, MAX);
+  const { count, over: tooLong } = limit;
 
   useEffect(() => {
     if (replyTo) box.current?.focus();
@@ -133,12 +133,7 @@ export function CommentComposer({ gameId, blockedByCreator, replyTo, onCancelRep
             {problem}
           </p>
         )}
-        <span
-          id={counterId}
-          className={tooLong ? 'composer__count composer__count--over' : 'composer__count'}
-        >
-          {t('social.comments.counter', { value: count, max: MAX })}
-        </span>
+        <TextLimitCounter id={counterId} limit={limit} />
       </div>
     </form>
   );

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryScope } from '../../../shared/api/query-scope';
 import { openDialog } from '../../../shared/ui/dialog/dialog-store';
+import { TextLimitCounter, textLimit } from '../../../shared/ui/text-limit/text-limit';
 import { useGemBalance } from '../../wallet/wallet-api';
 import type { ConversationKey } from './chat-api';
 import { ChatHistory } from './chat-history';
@@ -126,9 +127,10 @@ export default function ChatPanel({
     openConfirm(regenerating, action);
   };
 
+  const limit = textLimit(text, LIMITS.chatMessageMaxChars);
   const handleSubmit = () => {
     const message = text.trim();
-    if (!message || sending) return;
+    if (!message || sending || limit.over) return;
     confirmThen(false, () => {
       setText('');
       void send(message);
@@ -225,8 +227,9 @@ export default function ChatPanel({
           id={`${id}-input`}
           rows={1}
           value={text}
-          maxLength={LIMITS.chatMessageMaxChars}
           placeholder={t('chat.placeholder')}
+          aria-invalid={limit.over || undefined}
+          aria-describedby={`${id}-limit`}
           enterKeyHint="send"
           onChange={(e) => setText(e.target.value)}
           onKeyDown={(e) => {
@@ -244,10 +247,11 @@ export default function ChatPanel({
         <button
           type="submit"
           className="button button--gold chat__send"
-          disabled={sending || !text.trim()}
+          disabled={sending || !text.trim() || limit.over}
         >
           {price === 0 ? t('chat.sendFree') : t('chat.send', { price })}
         </button>
+        <TextLimitCounter id={`${id}-limit`} limit={limit} />
         <p className="chat__balance" aria-live="polite">
           {balance.data !== undefined && t('chat.balance', { count: balance.data })}
         </p>
