@@ -2,6 +2,7 @@ import { ASSISTANT_LIMITS } from '@taleforge/contracts/constants';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../shared/api';
+import { TextLimitCounter, textLimit } from '../../shared/ui/text-limit/text-limit';
 import { toast } from '../../shared/ui/toast/toast-store';
 import { sendReport } from './assistant-api';
 
@@ -12,10 +13,12 @@ import { sendReport } from './assistant-api';
 export function ReportCard({ draft }: { draft: string }) {
   const { t } = useTranslation();
   const [description, setDescription] = useState(draft);
+  const limit = textLimit(description, ASSISTANT_LIMITS.reportMaxChars);
   const [include, setInclude] = useState(false);
   const [state, setState] = useState<'open' | 'sending' | 'sent'>('open');
   const reportId = useRef(crypto.randomUUID());
   const headingId = useId();
+  const limitId = useId();
 
   if (state === 'sent') {
     return (
@@ -49,10 +52,12 @@ export function ReportCard({ draft }: { draft: string }) {
         className="assistant-report__text"
         aria-labelledby={headingId}
         value={description}
-        maxLength={ASSISTANT_LIMITS.reportMaxChars}
         rows={3}
+        aria-invalid={limit.over || undefined}
+        aria-describedby={limitId}
         onChange={(event) => setDescription(event.target.value)}
       />
+      <TextLimitCounter id={limitId} limit={limit} />
       <label className="assistant-report__include">
         <input
           type="checkbox"
@@ -64,7 +69,7 @@ export function ReportCard({ draft }: { draft: string }) {
       <button
         type="button"
         className="button button--gold button--small"
-        disabled={state === 'sending' || !description.trim()}
+        disabled={state === 'sending' || !description.trim() || limit.over}
         onClick={() => void handleSend()}
       >
         {t('assistant.reportSend')}

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api';
+import { TextLimitCounter, textLimit } from '../../../shared/ui/text-limit/text-limit';
 import { toast } from '../../../shared/ui/toast/toast-store';
 import { type ConversationKey, chatKeys, fetchMemory, saveMemory } from './chat-api';
 
@@ -34,9 +35,11 @@ export function MemoryPanel({ conversation }: { conversation: ConversationKey })
     },
   });
   const data = memory.data;
+  const summaryLimit = textLimit(summary, LIMITS.chatSummaryMaxChars);
+  const factLimit = textLimit(draft, LIMITS.chatPinnedFactMaxChars);
   const addFact = () => {
     const fact = draft.trim();
-    if (!fact || pinned.length >= LIMITS.chatPinnedFactsMax) return;
+    if (!fact || factLimit.over || pinned.length >= LIMITS.chatPinnedFactsMax) return;
     setPinned([...pinned, fact]);
     setDraft('');
   };
@@ -55,11 +58,13 @@ export function MemoryPanel({ conversation }: { conversation: ConversationKey })
       <textarea
         id={`${id}-summary`}
         value={summary}
-        maxLength={LIMITS.chatSummaryMaxChars}
         rows={3}
+        aria-invalid={summaryLimit.over || undefined}
+        aria-describedby={`${id}-summary-limit`}
         placeholder={t('chat.memory.summaryEmpty')}
         onChange={(e) => setSummary(e.target.value)}
       />
+      <TextLimitCounter id={`${id}-summary-limit`} limit={summaryLimit} />
       <p className="chat-memory__label">{t('chat.memory.pinned')}</p>
       <ul className="chat-memory__facts">
         {pinned.map((fact, i) => (
@@ -83,7 +88,8 @@ export function MemoryPanel({ conversation }: { conversation: ConversationKey })
           aria-label={t('chat.memory.newFact')}
           placeholder={t('chat.memory.newFact')}
           value={draft}
-          maxLength={LIMITS.chatPinnedFactMaxChars}
+          aria-invalid={factLimit.over || undefined}
+          aria-describedby={`${id}-fact-limit`}
           onChange={(e) => setDraft(e.target.value)}
           onKeyDown={(e) => {
             if (e.key === 'Enter') {
@@ -92,14 +98,20 @@ export function MemoryPanel({ conversation }: { conversation: ConversationKey })
             }
           }}
         />
-        <button type="button" className="button button--small button--ghost" onClick={addFact}>
+        <button
+          type="button"
+          className="button button--small button--ghost"
+          disabled={factLimit.over}
+          onClick={addFact}
+        >
           {t('chat.memory.pin')}
         </button>
       </div>
+      <TextLimitCounter id={`${id}-fact-limit`} limit={factLimit} />
       <button
         type="button"
         className="button button--small button--gold"
-        disabled={save.isPending || !data}
+        disabled={save.isPending || !data || summaryLimit.over}
         onClick={() => save.mutate()}
       >
         {t('chat.memory.save')}
