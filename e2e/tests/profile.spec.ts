@@ -178,6 +178,8 @@ for (const c of CASES) {
       buffer: Buffer.from('not a picture at all'),
     });
     await expect(dialog.getByRole('alert')).toHaveText(t['avatar.invalid']!);
+    // Said once, where the file was chosen: no toast repeats it.
+    await expect(page.getByText(t['avatar.invalid']!)).toHaveCount(1);
     await chooseFile(page, t['avatar.choose']!, {
       name: 'huge.png',
       mimeType: 'image/png',

@@ -2,10 +2,9 @@ import type { GameCard as GameCardData } from '@taleforge/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { abbreviate } from '../../shared/lib/abbreviate';
 import { CoverArt } from '../../shared/ui/art/cover-art';
-import { PlayIcon } from '../../shared/ui/icons';
 import { CreatorLink } from '../profile/creator-link';
+import { PlayCount } from './play-count';
 import './game-card.css';
 
 type Progress = { percent: number; chapter: string | null };
@@ -14,7 +13,6 @@ type Progress = { percent: number; chapter: string | null };
 export function GameCard({ game, progress }: { game: GameCardData; progress?: Progress }) {
   const { t } = useTranslation();
   const [coverFailed, setCoverFailed] = useState(false);
-  const plays = abbreviate(game.play_count);
   return (
     <article className="game-card">
       <Link to={`/drama/${game.id}`} className="game-card__link">
@@ -45,13 +43,7 @@ export function GameCard({ game, progress }: { game: GameCardData; progress?: Pr
         </div>
       ) : (
         <p className="game-card__meta">
-          <span
-            className="game-card__plays"
-            title={t('home.playsLabel', { count: game.play_count, value: game.play_count })}
-          >
-            <PlayIcon />
-            {t('home.plays', { count: game.play_count, value: plays })}
-          </span>
+          <PlayCount count={game.play_count} className="game-card__plays" />
           <CreatorLink creator={game.creator} className="game-card__creator" />
         </p>
       )}

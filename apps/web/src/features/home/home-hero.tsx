@@ -2,9 +2,9 @@ import type { GameCard } from '@taleforge/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { abbreviate } from '../../shared/lib/abbreviate';
 import { CoverArt } from '../../shared/ui/art/cover-art';
 import { BookIcon, PlayIcon } from '../../shared/ui/icons';
+import { PlayCount } from './play-count';
 
 /** The featured game, or — before any game exists — the product's own invitation. */
 export function HomeHero({ game }: { game?: GameCard | undefined }) {
@@ -34,13 +34,7 @@ export function HomeHero({ game }: { game?: GameCard | undefined }) {
               <BookIcon />
               {t('home.chapters', { count: game.chapter_count })}
             </span>
-            <span
-              className="hero__stat"
-              title={t('home.playsLabel', { count: game.play_count, value: game.play_count })}
-            >
-              <PlayIcon />
-              {t('home.plays', { count: game.play_count, value: abbreviate(game.play_count) })}
-            </span>
+            <PlayCount count={game.play_count} className="hero__stat" />
           </div>
         )}
         {game && (
