@@ -1,5 +1,5 @@
 import { expect, test } from '../support/device';
-import { PICTURE } from '../support/layout';
+import { expectNoSidewaysOverflow, PICTURE } from '../support/layout';
 import { newAccount, openStudio, signInToStudio } from '../support/studio';
 
 // The creator's list of works: a title is asked for, a double click makes one work, a draft's
@@ -40,6 +40,18 @@ test('drafts show a drawn cover; a creator deletes a work after confirming, and 
   await createWork(page, 'Throw Away', 'ROMANCE', { double: true });
   const list = page.getByRole('list', { name: 'Your works' });
   await expect(list.getByRole('listitem')).toHaveCount(2);
+
+  // A work's analytics fit the window, its period picker too (it once made the page 2,033 px).
+  await list.getByRole('link', { name: /Keep Me/ }).click();
+  await page.getByRole('link', { name: 'Analytics', exact: true }).click();
+  await expect(page.getByRole('radio', { name: '7 days' })).toBeAttached();
+  await expectNoSidewaysOverflow(page, 'studio analytics at 1280 px', true);
+  await page.screenshot({ path: 'test-results/studio-analytics-1280.jpg', ...PICTURE });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSidewaysOverflow(page, 'studio analytics at 390 px', true);
+  await page.screenshot({ path: 'test-results/studio-analytics-390.jpg', ...PICTURE });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByRole('link', { name: 'Your works' }).click();
   // Drafts never published and without an upload show a cover drawn from title and script type.
   await expect(list.getByTestId('generated-cover')).toHaveCount(2);
   await expect(list.locator('img')).toHaveCount(0);
