@@ -86,7 +86,15 @@ test('a new creator writes, previews and publishes a work, and players get its u
   await expect(page.getByText('You have unsaved changes')).toHaveCount(0);
 
   await page.getByRole('link', { name: 'Story', exact: true }).click();
+  // A speaker the work does not have compiles, and publishing would refuse it: the Problems
+  // panel says so once the text is saved, as publishing would.
+  await writeInk(page, 'chapter1.ink', `${OLD_LINE} #speaker:nobody\n-> END\n`);
+  const problems = page.getByRole('region', { name: /^Problems/ });
+  await expect(
+    problems.getByRole('button', { name: /chapter1\.ink, line 1.*unknown character "nobody"/ }),
+  ).toBeVisible();
   await writeInk(page, 'chapter1.ink', CHAPTER_ONE(OLD_LINE));
+  await expect(problems.getByText('No problems')).toBeVisible();
   await writeInk(page, 'chapter2.ink', CHAPTER_TWO);
 
   // The preview plays the draft through the server's runtime.

@@ -44,6 +44,22 @@ export function parseCompilerMessage(
 
 const RANK = { error: 0, warning: 1, info: 2 } as const;
 
+/**
+ * The worker's compile with what only the server checks (a tag naming a character, task or
+ * scene the work does not have): the server's problems at a line the compile has nothing on.
+ * Both compile the same ink, so a line the compile already flags is not said twice.
+ */
+export function withServerChecks(
+  compiled: InkDiagnostic[],
+  server: InkDiagnostic[],
+): InkDiagnostic[] {
+  const flagged = new Set(compiled.map((d) => `${d.file}\n${d.line}`));
+  return sortDiagnostics([
+    ...compiled,
+    ...server.filter((d) => !flagged.has(`${d.file}\n${d.line}`)),
+  ]);
+}
+
 /** One entry per file, line and message (several chapters may INCLUDE the same file), in order. */
 export function sortDiagnostics(list: InkDiagnostic[]): InkDiagnostic[] {
   const seen = new Map<string, InkDiagnostic>();

@@ -19,7 +19,7 @@ export type EditorChapter = Pick<StudioWork['chapters'][number], 'file' | 'title
 export type { StudioDiagnostic };
 
 /**
- * The four calls the editor makes, bound to one work by the shell (which owns the token and the
+ * The five calls the editor makes, bound to one work by the shell (which owns the token and the
  * typed client). A failed call rejects with an Error whose message is the call's localized `desc`.
  */
 export interface EditorApi {
@@ -27,6 +27,8 @@ export interface EditorApi {
   saveFile(path: string, source: string): Promise<FileSaved>;
   deleteFile(path: string): Promise<FileDeleted>;
   preview(request: PreviewRequest): Promise<PreviewResult>;
+  /** The saved draft checked as publishing checks it (the compile call): its problems. */
+  check(): Promise<StudioDiagnostic[]>;
 }
 
 export interface InkEditorProps {

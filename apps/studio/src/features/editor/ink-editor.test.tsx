@@ -32,6 +32,23 @@ function memoryWork(sources: Record<string, string>) {
       variables: {},
       path: null,
     }),
+    // The server's check of what it has, as publishing checks it: here, speakers the work lacks.
+    check: async () =>
+      [...files].flatMap(([file, source]) =>
+        source.split('\n').flatMap((text, i) => {
+          const speaker = /#\s*speaker:\s*(\w+)/.exec(text)?.[1];
+          return speaker && speaker !== 'mara'
+            ? [
+                {
+                  file,
+                  line: i + 1,
+                  severity: 'error' as const,
+                  message: `unknown character "${speaker}"`,
+                },
+              ]
+            : [];
+        }),
+      ),
   };
   return { api, files, saves };
 }
@@ -94,6 +111,28 @@ describe('the ink editor', () => {
     await screen.findByText('No problems');
     expect(screen.queryByRole('button', { name: /line 3/ })).toBeNull();
     expect(linesWithDiagnostics(view)).toEqual([]);
+  });
+
+  it('says what publishing would refuse, once saved: a speaker the work does not have', async () => {
+    const { view, work } = await renderEditor({ 'main.ink': 'Hello. #speaker: mara\n-> END\n' });
+    await screen.findByText('No problems');
+    const line1 = view.state.doc.line(1);
+    act(() =>
+      view.dispatch({
+        changes: { from: line1.from, to: line1.to, insert: 'Hello. #speaker: nobody' },
+      }),
+    );
+    // The ink compiles; "No problems" waits for the server's check of the saved text.
+    const problem = await screen.findByRole('button', { name: /main\.ink, line 1/ });
+    expect(problem.textContent).toContain('unknown character "nobody"');
+    expect(work.files.get('main.ink')).toContain('nobody');
+    await waitFor(() => expect(linesWithDiagnostics(view)).toEqual([1]));
+
+    act(() =>
+      view.dispatch({ changes: { from: 0, to: view.state.doc.line(1).to, insert: 'Hello.' } }),
+    );
+    await screen.findByText('No problems');
+    expect(screen.queryByRole('button', { name: /line 1/ })).toBeNull();
   });
 
   it('opens an INCLUDEd file at the line of its error from the problems list', async () => {

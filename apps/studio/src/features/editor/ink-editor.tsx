@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { CompileScheduler, createCompileRunner } from './compile-scheduler';
-import type { InkDiagnostic } from './diagnostics';
+import { type InkDiagnostic, withServerChecks } from './diagnostics';
 import type { InkEditorProps } from './editor-api';
 import { EditorSession } from './editor-session';
 import { useEditorTexts } from './editor-texts';
@@ -13,7 +13,8 @@ import './ink-editor.css';
 
 /**
  * The studio's ink editor: the work's files in tabs, compiled as you type (in a worker) with the
- * problems shown at their lines, saved a pause after each change, and a preview of the saved
+ * problems shown at their lines, saved a pause after each change and then checked by the server
+ * as publishing checks it (characters, tasks, scenes a tag names), and a preview of the saved
  * draft played by the server. Lazy-load it: CodeMirror and the ink compiler stay out of the shell.
  */
 export default function InkEditor({
@@ -35,12 +36,35 @@ export default function InkEditor({
   const [loaded, setLoaded] = useState(false);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [status, setStatus] = useState<Record<string, SaveStatus>>({});
-  const [diagnostics, setDiagnostics] = useState<InkDiagnostic[] | null>(null);
+  // The worker's compile as you type, and the server's check of what it last saved: "No problems"
+  // only once both have answered for the text on screen.
+  const [compiled, setCompiled] = useState<InkDiagnostic[] | null>(null);
+  const [checked, setChecked] = useState<InkDiagnostic[] | null>(null);
+  const diagnostics = useMemo(
+    () => (compiled && checked ? withServerChecks(compiled, checked) : null),
+    [compiled, checked],
+  );
+  const edits = useRef(0);
   const latest = useRef({ paths, chapters, api, onFilesChange, onRevision });
   latest.current = { paths, chapters, api, onFilesChange, onRevision };
 
+  useEffect(() => {
+    if (diagnostics) session.current?.showDiagnostics(diagnostics);
+  }, [diagnostics]);
+
+  /** Asks the server about what it has now; an answer overtaken by an edit is dropped. */
+  const checkOnServer = useCallback(() => {
+    const at = edits.current;
+    const take = (list: InkDiagnostic[]) => {
+      if (edits.current === at) setChecked(list);
+    };
+    latest.current.api.check().then(take, () => take([]));
+  }, []);
+
   const requestCompile = useCallback(() => {
-    setDiagnostics(null);
+    edits.current++;
+    setCompiled(null);
+    setChecked(null);
     compiles.current?.request(() => {
       const { paths: all, chapters: list } = latest.current;
       const sources = Object.fromEntries(all.map((p) => [p, session.current?.text(p) ?? '']));
@@ -59,15 +83,19 @@ export default function InkEditor({
     session.current = view;
     saves.current = new SaveQueue(
       async (path, source) => {
-        const saved = await latest.current.api.saveFile(path, source);
-        latest.current.onRevision?.(saved.revision);
+        try {
+          const saved = await latest.current.api.saveFile(path, source);
+          latest.current.onRevision?.(saved.revision);
+        } catch (failure) {
+          // Unsaved, the server cannot check it: the worker's compile stands alone meanwhile.
+          setChecked((now) => now ?? []);
+          throw failure;
+        }
+        checkOnServer();
       },
       (path, next) => setStatus((all) => ({ ...all, [path]: next })),
     );
-    compiles.current = new CompileScheduler(createCompileRunner(), (list) => {
-      setDiagnostics(list);
-      view.showDiagnostics(list);
-    });
+    compiles.current = new CompileScheduler(createCompileRunner(), setCompiled);
     let cancelled = false;
     Promise.all(files.map((f) => latest.current.api.loadFile(f.path))).then(
       (loaded) => {
@@ -79,6 +107,7 @@ export default function InkEditor({
         setActive(start?.path ?? null);
         setLoaded(true);
         requestCompile();
+        checkOnServer();
       },
       (failure) => !cancelled && setLoadError(errorText(failure)),
     );
@@ -108,6 +137,7 @@ export default function InkEditor({
       })),
     );
     requestCompile();
+    checkOnServer();
   };
 
   const handleAdd = async (path: string) => {

@@ -30,6 +30,8 @@ export default function EditorSlot({ work, onChange }: EditorSlotProps) {
       call(() => request(studioCalls.saveFile, { body: { id, path, source } })),
     deleteFile: (path) => call(() => request(studioCalls.deleteFile, { body: { id, path } })),
     preview: (body) => call(() => request(studioCalls.preview, { body: { id, ...body } })),
+    check: () =>
+      call(() => request(studioCalls.compile, { body: { id } })).then((r) => r.diagnostics),
   };
   const ready = useQuery({
     queryKey: ['studio', 'chapter-files', id, work.chapters.map((c) => c.file).join('|')],

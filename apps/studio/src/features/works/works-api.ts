@@ -1,4 +1,5 @@
 import type {
+  studioCompileCall,
   studioCoverUploadCall,
   studioExpressionUploadCall,
   studioFileCall,
@@ -40,6 +41,10 @@ export const studioCalls = {
   deleteFile: endpoint<typeof studioFileDeleteCall>({
     method: 'POST',
     path: '/api/auth/studio/work/file/delete',
+  }),
+  compile: endpoint<typeof studioCompileCall>({
+    method: 'POST',
+    path: '/api/auth/studio/work/compile',
   }),
   preview: endpoint<typeof studioPreviewCall>({
     method: 'POST',

@@ -27,6 +27,8 @@ export function memoryWork(sources: Record<string, string>, main: string): Edito
       files.delete(path);
       return { revision: ++revision };
     },
+    // No server here: the worker's compile is the whole check.
+    check: async () => [],
     preview: async ({ knot, choices = [] }): Promise<PreviewResult> => {
       const options = new CompilerOptions(main, [], false, null, {
         ResolveInkFilename: (name: string) => name,
