@@ -22,17 +22,22 @@ export function EpisodeGrid(props: {
       {props.episodes.map((episode) => {
         const percent = watchedPercent(episode);
         const failed = episode.video_error != null;
-        const state = !episode.ready
-          ? failed
+        // What it costs or how far the viewer got, whether or not its video is ready yet: a
+        // series that says "first 3 free" shows which 3, and what the rest cost, from the start.
+        const access = !episode.unlocked
+          ? t('series.lockedPrice', { count: episode.price_gems })
+          : episode.completed
+            ? t('series.watched')
+            : percent > 0
+              ? t('series.watchedPercent', { percent })
+              : episode.price_gems === 0
+                ? t('series.free')
+                : t('series.unlocked');
+        const making = episode.ready
+          ? null
+          : failed
             ? t('series.unavailable')
-            : t('series.preparing')
-          : !episode.unlocked
-            ? t('series.lockedPrice', { count: episode.price_gems })
-            : episode.completed
-              ? t('series.watched')
-              : percent > 0
-                ? t('series.watchedPercent', { percent })
-                : t('series.free');
+            : t('series.preparing');
         return (
           <li key={episode.id}>
             <button
@@ -49,10 +54,11 @@ export function EpisodeGrid(props: {
                 {t('series.episodeName', { n: episode.number, title: episode.title })}
               </span>
               <span className="episode-tile__state">
-                {!episode.unlocked && episode.ready && <LockIcon size={12} />}
+                {!episode.unlocked && <LockIcon size={12} />}
                 {episode.completed && <CheckIcon size={12} />}
-                <span className={episode.unlocked && episode.ready ? 'sr-only' : ''}>{state}</span>
+                <span>{access}</span>
               </span>
+              {making && <span className="episode-tile__making">{making}</span>}
               {percent > 0 && !episode.completed && (
                 <span className="episode-tile__bar" aria-hidden="true">
                   <span style={{ width: `${percent}%` }} />

@@ -100,6 +100,33 @@ describe('<SeriesPage/>', () => {
     expect(tile(5).title).toBe('');
   });
 
+  it('shows what each episode costs while its video is still being made', async () => {
+    const page = buildSeriesPage();
+    page.episodes = page.episodes.map((e) => ({ ...e, ready: false, poster_url: null }));
+    page.episodes[3] = { ...page.episodes[3]!, unlocked: true };
+    stubApiHandlers({
+      '/api/h5/drama/series': () => ({ data: page }),
+      '/api/h5/game/social': () => ({ data: social }),
+    });
+    show();
+    expect(await screen.findByText('First 3 episodes free')).toBeTruthy();
+    const tiles = within(screen.getByRole('list', { name: 'Episodes' }));
+    const tile = (n: number) => tiles.getAllByRole('button')[n - 1] as HTMLButtonElement;
+    // Every tile says it is being made, and beside it what the series says: free, or the price.
+    for (const n of [1, 2, 3]) {
+      expect(tile(n).querySelector('.episode-tile__state')?.textContent).toBe('Free');
+      expect(tile(n).textContent).toContain('Preparing');
+    }
+    expect(tile(4).querySelector('.episode-tile__state')?.textContent).toBe('Unlocked');
+    for (const n of [5, 6]) {
+      expect(tile(n).querySelector('.episode-tile__state')?.textContent).toBe('Locked · 30 gems');
+      expect(tile(n).querySelector('svg')).toBeTruthy();
+      expect(tile(n).textContent).toContain('Preparing');
+    }
+    // Nothing about a tile's words is for screen readers only: episode 1 says Free to all.
+    expect(tile(1).querySelector('.episode-tile__state .sr-only')).toBeNull();
+  });
+
   it('offers to continue where the viewer stopped, and plays a clip from the page', async () => {
     const clip = {
       id: 5,
