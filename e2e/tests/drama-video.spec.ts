@@ -131,10 +131,21 @@ for (const viewport of [PHONE, DESKTOP]) {
     await expect
       .poll(() =>
         video.evaluate((v: HTMLVideoElement) =>
-          [...v.textTracks].filter((t) => t.mode === 'showing').map((t) => t.language),
+          [...v.textTracks].filter((t) => t.mode === 'hidden').map((t) => t.language),
         ),
       )
       .toEqual(['zh-CN']);
+    // The player draws the words itself, in Chinese, ending above the seek bar however many
+    // lines a cue takes.
+    const cue = player.locator('.player-controls__cue');
+    await expect(cue).toHaveAttribute('lang', 'zh-CN', { timeout: 20_000 });
+    const [cueBox, seekBox] = await Promise.all([
+      cue.boundingBox(),
+      player.getByRole('slider', { name: 'Seek' }).boundingBox(),
+    ]);
+    expect(cueBox!.y + cueBox!.height).toBeLessThanOrEqual(seekBox!.y);
+    expect(cueBox!.x).toBeGreaterThanOrEqual(0);
+    expect(cueBox!.x + cueBox!.width).toBeLessThanOrEqual(viewport.width);
 
     // On to episode 2 and 3, which play at once; then the first locked one.
     for (const n of [2, 3]) {

@@ -1,3 +1,4 @@
+import { htmlLangOf } from '@taleforge/browser/resolve-locale';
 import { LOCALES, type Locale, SERIES_LIMITS } from '@taleforge/contracts/constants';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +12,8 @@ type Props = {
   rate: number;
   subtitles: SubtitleChoice;
   languages: readonly Locale[];
+  /** The subtitle to show now, drawn just above the seek bar so a second line grows upward. */
+  cue: string | null;
   onToggle: () => void;
   onSeek: (ms: number) => void;
   onRate: (rate: number) => void;
@@ -26,6 +29,14 @@ export function PlayerControls(props: Props) {
   const languages = LOCALES.filter((locale) => props.languages.includes(locale));
   return (
     <div className="player-controls">
+      {props.cue && (
+        <p
+          className="player-controls__cue"
+          lang={props.subtitles === 'off' ? undefined : htmlLangOf(props.subtitles)}
+        >
+          <span>{props.cue}</span>
+        </p>
+      )}
       <input
         className="player-controls__seek"
         type="range"

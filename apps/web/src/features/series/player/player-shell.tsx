@@ -11,6 +11,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../shared/i18n/i18n';
 import { CloseIcon } from '../../../shared/ui/icons';
+import { cueText } from './cue-text';
 import { PlayerControls } from './player-controls';
 import { playerKeyAction, SEEK_STEP_MS } from './player-keys';
 import type { ProgressReport } from './progress-reporter';
@@ -21,23 +22,6 @@ import { useVideoSource } from './use-video-source';
 
 /** Share of an episode after which the next one's start is fetched ahead. */
 export const WARM_NEXT_AT = 0.8;
-/** Subtitle lines sit this many lines up from the bottom, clear of the controls over the video. */
-const CUE_LINE = -5;
-
-const liftCues = (track: TextTrack) => {
-  let moved = false;
-  for (const cue of Array.from(track.cues ?? [])) {
-    if (!('line' in cue) || (cue as VTTCue).line === CUE_LINE) continue;
-    (cue as VTTCue).line = CUE_LINE;
-    moved = true;
-  }
-  // A cue on screen keeps its place until its track is shown anew.
-  if (moved && track.mode === 'showing') {
-    track.mode = 'hidden';
-    track.mode = 'showing';
-  }
-};
-
 export type ShellProps = {
   titleId: string;
   title: string;
@@ -67,6 +51,7 @@ export function PlayerShell(props: ShellProps) {
   const [currentMs, setCurrentMs] = useState(0);
   const [durationMs, setDurationMs] = useState(0);
   const [rate, setRate] = useState(1);
+  const [cue, setCue] = useState<string | null>(null);
   const [picked, setPicked] = useState<SubtitleChoice | null>(null);
   const source = props.source;
   const languages = source?.subtitles.map((s) => s.lang) ?? [];
@@ -87,20 +72,19 @@ export function PlayerShell(props: ShellProps) {
     setDurationMs(source?.duration_ms ?? 0);
   }, [source?.hls_url]);
 
-  // The chosen language shows; the others stay loaded but hidden.
+  // The chosen language's cues are followed and drawn above the controls; the others stay loaded.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new source brings new tracks.
   useEffect(() => {
     const tracks = video.current?.textTracks;
     if (!tracks) return;
     const apply = () => {
+      setCue(null);
       for (const track of Array.from(tracks)) {
         const on = subtitles !== 'off' && track.language === htmlLangOf(subtitles);
-        track.mode = on ? 'showing' : 'disabled';
-        // Cues arrive once a shown track has loaded; each change of cue is a chance to lift them.
-        if (on) {
-          liftCues(track);
-          track.oncuechange = () => liftCues(track);
-        }
+        // Hidden, not disabled: its cues still become active, and the player shows their words.
+        track.mode = on ? 'hidden' : 'disabled';
+        track.oncuechange = on ? () => setCue(cueText(track)) : null;
+        if (on) setCue(cueText(track));
       }
     };
     apply();
@@ -254,6 +238,7 @@ export function PlayerShell(props: ShellProps) {
           onSeek={seek}
           onRate={changeRate}
           onSubtitles={setPicked}
+          cue={cue}
         />
       )}
     </div>
