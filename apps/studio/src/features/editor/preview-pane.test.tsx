@@ -37,6 +37,7 @@ function storyServer() {
     saveFile: async (path, source) => ({ path, size: source.length, revision: 1 }),
     deleteFile: async () => ({ revision: 1 }),
     preview,
+    check: async () => [],
   };
   return { api, asked };
 }
