@@ -63,9 +63,9 @@ const TOPICS: [AssistantTopic, (text: string) => boolean][] = [
   ],
 ];
 const TOPUP = any(
-  /\b(top[ -]?up|topup|recharge|buy (some |more )?gems|purchase gems|get more gems|add gems)\b/,
-  /充值|买钻石|购买钻石|充钱/,
-  /チャージ|課金|ジェムを買|ジェムを購入|ジェムを追加/,
+  /\b(top[ -]?up|topup|recharge|buy (some |more )?gems|purchase gems|get (some |more )?gems|add gems)\b/,
+  /充值|买钻石|购买钻石|充钱|(获得|获取|得到|拿到|赚)(更多)?钻石|钻石(从哪里?|哪里|怎么)(来|获得|得到|买)/,
+  /チャージ|課金|ジェムを買|ジェムを購入|ジェムを追加|ジェム(を|は|の)?(どうやって|どこで)?(手に入|入手|増や|もら)/,
 );
 const WALLET = any(
   /\b(balance|how many gems|my gems|gems do i have|spent|spending|spend|wallet)\b/,
