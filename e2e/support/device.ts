@@ -2,7 +2,7 @@
 // Content-Security-Policy; see page-checks.ts). Each test's browser context starts with empty
 // storage, so it is a visitor of its own — the risk step names visitors at random (decision 24) —
 // and a retry never starts from what a failed attempt left behind. Each worker records what its
-// browser cost in CPU (browser-cpu.ts).
+// browser cost in CPU, and each journey its own share with its name (browser-cpu.ts).
 
 import { browserCpuSeconds, recordBrowserCpu, recordTestBrowserCpu } from './browser-cpu';
 import { test as checked } from './page-checks';
