@@ -87,6 +87,8 @@ const samples = (): Input => ({
 const alternatives: Input = {
   // A page view's path is a route; a studio file's a path within the work.
   path: 'main.ink',
+  // A page's title is text; a studio work's is per language, with one at least.
+  title: { en_US: 'Fuzz work' },
 };
 
 function optional(schema: Schema): boolean {
