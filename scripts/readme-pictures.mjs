@@ -35,7 +35,10 @@ try {
   const home = await fetch(
     `${server.origin}/taleforge/api/h5/game/home?lang=en_US&df_id=v_readmepictures`,
   ).then((r) => r.json());
-  const first = home.data.sections.flatMap((section) => section.games)[0];
+  // A story game (the home also shelves drama series, which play as video).
+  const first = home.data.sections
+    .flatMap((section) => section.games)
+    .find((game) => game.kind === 'story');
   await picture(DESKTOP, `/drama/${first.id}`, 'play-screenshot.png', async (page) => {
     const dialogue = page.getByTestId('dialogue');
     await dialogue.waitFor();
