@@ -26,6 +26,8 @@ export function NewWorkForm() {
         body: { ...body, title: { [currentLocale()]: body.title } },
       }),
     onSuccess: (work) => {
+      // Made: the next work of the same title and type is another intent.
+      intent.current = null;
       queries.setQueryData(workKeys.one(work.id), work);
       void queries.invalidateQueries({ queryKey: workKeys.list });
       void navigate(`/works/${work.id}`);

@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { cueText } from './cue-text';
 
+/** A cue whose getCueAsHTML gives its markup as nodes, as a browser's WebVTT parser does. */
+const cueOf = (text: string) => ({
+  text,
+  getCueAsHTML: () => {
+    const holder = document.createElement('template');
+    holder.innerHTML = text;
+    return holder.content;
+  },
+});
 const trackWith = (...texts: string[]) =>
-  ({ activeCues: texts.map((text) => ({ text })) }) as unknown as TextTrack;
+  ({ activeCues: texts.map(cueOf) }) as unknown as TextTrack;
 
 describe('the subtitle shown', () => {
   it('is the active cues’ words, a line each, and nothing between cues', () => {
@@ -10,5 +19,10 @@ describe('the subtitle shown', () => {
     expect(cueText(trackWith('One.', ' Two. '))).toBe('One.\nTwo.');
     expect(cueText(trackWith())).toBeNull();
     expect(cueText({ activeCues: null } as unknown as TextTrack)).toBeNull();
+  });
+
+  it('shows a cue’s words without its markup', () => {
+    expect(cueText(trackWith('<v Mara>I <i>knew</i> it.</v>'))).toBe('I knew it.');
+    expect(cueText(trackWith('<c.loud>Run!</c> <b>Now</b>'))).toBe('Run! Now');
   });
 });
