@@ -31,16 +31,30 @@ export interface SeededSeries {
 const STUDIO = { publicId: 'taleforge_studio', nickName: 'Taleforge Studio' };
 
 /**
+ * Where the leads stand on the 800×500 scene. Every screen shows a series cover as a 9:16 poster
+ * cut from the middle (x 260–540), so both faces stay inside that strip: the second lead behind
+ * and above the first, like a drama poster, rather than side by side at the scene's edges.
+ */
+const COVER_FIGURES = {
+  one: [{ x: 230, y: 120, width: 340 }],
+  two: [
+    { x: 215, y: 170, width: 250 },
+    { x: 352, y: 96, width: 230 },
+  ],
+} as const;
+
+/**
  * The catalogue card, drawn like a story game's cover: the scene, the leads standing in it (the
  * first in front), a shade at the foot for the card's text.
  */
-function coverSvgOf(script: SeriesScript): string {
+export function coverSvgOf(script: SeriesScript): string {
   const { scene, who, expression } = script.cover;
+  const places = who.length === 1 ? COVER_FIGURES.one : COVER_FIGURES.two;
   const figures = who.map((key, i) => {
-    const x = who.length === 1 ? 230 : [90, 400][i];
+    const { x, y, width } = places[i]!;
     return portraitSvg(script.characters[key]!.face, expression).replace(
       '<svg ',
-      `<svg x="${x}" y="${i === 0 ? 120 : 150}" width="${i === 0 ? 340 : 310}" height="${i === 0 ? 408 : 372}" `,
+      `<svg x="${x}" y="${y}" width="${width}" height="${(width * 6) / 5}" `,
     );
   });
   return sceneSvg(`${script.slug}-cover`, script.scenes[scene]!).replace(
