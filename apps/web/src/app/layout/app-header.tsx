@@ -6,6 +6,7 @@ import { logout } from '../../features/auth/logout';
 import { useSignedInUser } from '../../features/auth/session';
 import { lazyWithQueries } from '../../shared/api/lazy-with-queries';
 import { LanguageSwitch } from '../../shared/i18n/language-switch';
+import { PendingGemChip } from '../../shared/ui/gem-chip';
 import { SignOutIcon } from '../../shared/ui/icons';
 import { LogoMark } from '../../shared/ui/logo';
 
@@ -76,7 +77,7 @@ function SignedInBalance() {
   const user = useSignedInUser();
   if (!user) return null;
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<PendingGemChip />}>
       <HeaderBalance signedIn />
     </Suspense>
   );

@@ -1,7 +1,7 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithQuery, stubApi } from '../../test/render';
+import { renderWithQuery, stubApi, stubApiHandlers } from '../../test/render';
 import { HeaderBalance } from './header-balance';
 
 function showBalance(gems: number) {
@@ -34,5 +34,37 @@ describe('<HeaderBalance/>', () => {
     const chip = await showBalance(9_258);
     expect(chip.textContent).toBe('9.2k');
     expect(chip.getAttribute('title')).toBe('9,258 gems');
+  });
+
+  it('holds its place from the first render, while the balance is on its way', async () => {
+    let answer: (gems: number) => void = () => {};
+    stubApiHandlers({
+      '/api/auth/wallet/balance': () =>
+        new Promise((resolve) => {
+          answer = (gems) => resolve({ data: { gem_balance: gems, balance: gems } });
+        }),
+    });
+    renderWithQuery(
+      <MemoryRouter>
+        <HeaderBalance signedIn />
+      </MemoryRouter>,
+    );
+    const pending = screen.getByTestId('header-balance-pending');
+    expect(pending.getAttribute('aria-hidden')).toBe('true');
+    expect(screen.queryByTestId('header-balance')).toBeNull();
+    answer(45);
+    expect((await screen.findByTestId('header-balance')).textContent).toBe('45');
+    expect(screen.queryByTestId('header-balance-pending')).toBeNull();
+  });
+
+  it('is left out when the balance cannot be read', async () => {
+    stubApi({});
+    renderWithQuery(
+      <MemoryRouter>
+        <HeaderBalance signedIn />
+      </MemoryRouter>,
+    );
+    await waitFor(() => expect(screen.queryByTestId('header-balance-pending')).toBeNull());
+    expect(screen.queryByTestId('header-balance')).toBeNull();
   });
 });

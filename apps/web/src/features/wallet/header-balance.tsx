@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLocale } from '../../shared/i18n/i18n';
 import { abbreviate } from '../../shared/lib/abbreviate';
+import { PendingGemChip } from '../../shared/ui/gem-chip';
 import { GemIcon } from '../../shared/ui/icons';
 import { formatGems } from './format';
 import { useGemBalance } from './wallet-api';
@@ -9,13 +10,15 @@ import './wallet.css';
 
 /**
  * The header's gem count, abbreviated as SPEC §9 says (9.2k, 1234.5w) so every balance up to
- * 99,999,999 fits a 390 px header; the full figure is in its name and its tooltip. Hidden for
- * visitors and whenever the balance cannot be read.
+ * 99,999,999 fits a 390 px header; the full figure is in its name and its tooltip. Its shape
+ * shows while the balance loads; hidden for visitors and whenever the balance cannot be read.
  */
 export function HeaderBalance({ signedIn }: { signedIn: boolean }) {
   const { t } = useTranslation();
   const balance = useGemBalance(signedIn);
-  if (!signedIn || balance.data === undefined) return null;
+  if (!signedIn) return null;
+  if (balance.isPending && balance.fetchStatus !== 'idle') return <PendingGemChip />;
+  if (balance.data === undefined) return null;
   const value = formatGems(balance.data, currentLocale());
   const short = abbreviate(balance.data);
   // The name starts with what the eye reads (WCAG 2.5.3), then says the exact count.
