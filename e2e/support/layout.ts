@@ -138,3 +138,48 @@ export async function checkScreen(page: Page, testInfo: TestInfo, name: string) 
   }
   await page.setViewportSize(PHONE);
 }
+
+type Box = { left: number; top: number; right: number; bottom: number };
+
+/** The part of an element a player can see: its box cut by every ancestor that clips or scrolls
+ * (a journal that scrolls hides what is below its edge), or null when nothing of it shows. */
+async function visibleBox(locator: Locator): Promise<Box | null> {
+  return locator.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    let box = { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+    for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+      const style = getComputedStyle(up);
+      if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+      const c = up.getBoundingClientRect();
+      box = {
+        left: Math.max(box.left, c.left),
+        top: Math.max(box.top, c.top),
+        right: Math.min(box.right, c.right),
+        bottom: Math.min(box.bottom, c.bottom),
+      };
+    }
+    return box.right - box.left > 0.5 && box.bottom - box.top > 0.5 ? box : null;
+  });
+}
+
+/**
+ * `over` (a control that floats or stands on top) covers no visible part of `under`. With
+ * `unseenIsFine`, an `under` wholly clipped away (a card scrolled off its shelf) passes.
+ */
+export async function expectUncovered(
+  under: Locator,
+  over: Locator,
+  what: string,
+  { unseenIsFine = false } = {},
+) {
+  const [a, b] = [await visibleBox(under), await visibleBox(over)];
+  if (!a && unseenIsFine) return;
+  expect(a, `${what} shows`).not.toBeNull();
+  if (!b) return;
+  const overlap =
+    Math.min(a!.right, b.right) - Math.max(a!.left, b.left) > 0.5 &&
+    Math.min(a!.bottom, b.bottom) - Math.max(a!.top, b.top) > 0.5;
+  expect(overlap, `${what} is clear of what stands over it: ${JSON.stringify({ a, b })}`).toBe(
+    false,
+  );
+}

@@ -1,6 +1,7 @@
 // Playing the demo stories the way a player does: tap through the lines, pick choices.
 
 import { expect, type Page } from '@playwright/test';
+import { expectUncovered } from './layout';
 
 /** Taps through the dialogue until the player has something to do. */
 export async function readUntilAction(page: Page) {
@@ -46,4 +47,17 @@ export async function playLanternChapterOne(page: Page) {
   await page.getByRole('button', { name: 'Continue the story' }).click();
   await readUntilAction(page);
   await expect(page.getByTestId('chapter-end')).toBeVisible();
+}
+
+/** The like/comment/share rail covers nothing the player reads or taps below the stage's middle:
+ * the dialogue, choices, a mini-game, a conversation or the chapter's end. */
+export async function expectRailClear(page: Page, when: string) {
+  const rail = page.getByTestId('work-social');
+  const parts = page.locator('.play__bottom > *');
+  for (let i = 0; i < (await parts.count()); i++) {
+    const part = parts.nth(i);
+    if (!(await part.isVisible())) continue;
+    const name = await part.evaluate((el) => el.className || el.tagName);
+    await expectUncovered(part, rail, `${when}: ${name}`);
+  }
 }

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '../support/device';
 import { PICTURE } from '../support/layout';
+import { expectRailClear } from '../support/story';
 import { signInAsVisitor } from '../support/visitor';
 
 // A conversation with a demo character on the offline engine: its replies are the character's
@@ -48,6 +49,7 @@ test('talks with ARI for free, reloads mid-reply, reaches the goal and the story
   await expect(page).toHaveURL(/\/drama\/\d+$/);
   await playToConversation(page);
   await expect(page.locator('.conversation')).toContainText('Find out where ARI learned the song');
+  await expectRailClear(page, 'the conversation card');
   await page
     .getByRole('region', { name: 'ARI wants to talk' })
     .getByRole('button', { name: 'Talk to ARI' })

@@ -1,7 +1,7 @@
 import { switchLanguage, waitForMount } from '../support/app';
 import { expect, test } from '../support/device';
 import { openGameFromHome } from '../support/home';
-import { choose, readUntilAction } from '../support/story';
+import { choose, expectRailClear, readUntilAction } from '../support/story';
 
 // The one journey with motion and transparency on (the others ask for less of both, see
 // playwright.config.ts and support/reduced-transparency.ts): lines type out, the mini-games
@@ -30,6 +30,9 @@ test('a stranger opens a demo game, plays chapter one to its end, and resumes af
     'Locked · 60 gems',
   );
 
+  await expectRailClear(page, 'the first line');
+  await readUntilAction(page);
+  await expectRailClear(page, 'the first choices');
   await choose(page, /Tell the truth/);
   await choose(page, /Question him like the inspector would/);
   await expect(journal.getByText(/Mysterious key ×1/)).toBeVisible();
@@ -48,6 +51,7 @@ test('a stranger opens a demo game, plays chapter one to its end, and resumes af
 
   // The puzzle: the server's own messages for an empty slot, then the right order.
   await readUntilAction(page);
+  await expectRailClear(page, 'the puzzle');
   const puzzle = page.getByTestId('puzzle');
   await puzzle.getByRole('button', { name: 'Check order' }).click();
   await expect(page.getByText('Please fill all puzzle slots first')).toBeVisible();
@@ -85,6 +89,7 @@ test('a stranger opens a demo game, plays chapter one to its end, and resumes af
   await expect(end.getByRole('heading', { name: 'End of The Night Porter' })).toBeVisible();
   await expect(end).toContainText('Find out what Moss saw');
   await expect(end.getByRole('button', { name: /Unlock Low Tide · 60 gems/ })).toBeVisible();
+  await expectRailClear(page, 'the chapter end');
 
   // After a reload the finished chapter is still finished, stars and all.
   const stars = await page.locator('.play__stars [aria-hidden]').textContent();

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { AssistantButton } from '../../features/assistant/assistant-button';
+import { AssistantButton, AssistantTab } from '../../features/assistant/assistant-button';
 import { LoginModalHost } from '../../features/auth/login-modal/login-modal-host';
 import { PlayerHost } from '../../features/series/player-host';
 import { CreateAfterSignIn } from '../../features/studio-entry/create-entry';
@@ -35,7 +35,7 @@ export function AppShell() {
         <Outlet />
       </main>
       <nav className="tab-bar" aria-label={t('nav.label')}>
-        <NavLinks variant="tabbar" />
+        <NavLinks variant="tabbar" extra={<AssistantTab />} />
       </nav>
       <AssistantButton />
       <Toaster />

@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { openLoginModal } from '../../features/auth/login-modal/login-modal-events';
@@ -15,9 +15,9 @@ const handleClick = (item: NavItem) => (event: MouseEvent) => {
 
 /**
  * The same links render as the desktop sidebar and the phone tab bar; CSS picks one. The last
- * entry opens the creator studio in a new tab.
+ * entry opens the creator studio in a new tab; `extra` is one more item after it.
  */
-export function NavLinks({ variant }: { variant: 'sidebar' | 'tabbar' }) {
+export function NavLinks({ variant, extra }: { variant: 'sidebar' | 'tabbar'; extra?: ReactNode }) {
   const { t } = useTranslation();
   return (
     <ul className={`nav-links nav-links--${variant}`}>
@@ -40,6 +40,7 @@ export function NavLinks({ variant }: { variant: 'sidebar' | 'tabbar' }) {
           label={t('create.label')}
         />
       </li>
+      {extra && <li>{extra}</li>}
     </ul>
   );
 }

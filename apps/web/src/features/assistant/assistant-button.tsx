@@ -1,18 +1,24 @@
-import { Suspense, useState } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyWithQueries } from '../../shared/api/lazy-with-queries';
+import { AssistantGlyph } from './assistant-icons';
+import { closeAssistant, openAssistant, useAssistantOpen } from './assistant-open';
 import './assistant-button.css';
 
-// The first visit carries only this button: the panel, its art, the recorder and its texts
+// The first visit carries only these buttons: the panel, its art, the recorder and its texts
 // come with the first press (docs/decisions/0006).
 const AssistantPanel = lazyWithQueries(() =>
   import('./assistant-panel').then((m) => m.AssistantPanel),
 );
 
-/** The assistant's button on every page, and the panel it opens. */
+/**
+ * The assistant's floating button on wide screens, and the panel either button opens. On a phone
+ * the button is the tab bar's last item (AssistantTab) instead: floating there it covered a
+ * card's title, the wallet's payment row and the stage's journal button.
+ */
 export function AssistantButton() {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
+  const open = useAssistantOpen();
   return (
     <>
       <button
@@ -22,27 +28,35 @@ export function AssistantButton() {
         title={t('common.assistant')}
         aria-haspopup="dialog"
         aria-expanded={open}
-        onClick={() => setOpen(true)}
+        onClick={openAssistant}
       >
-        <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true">
-          <path
-            d="M4 5h16v11H9l-5 4z"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinejoin="round"
-          />
-          <path
-            d="M12 7.5l1 2.2 2.3.3-1.7 1.6.4 2.3-2-1.1-2 1.1.4-2.3-1.7-1.6 2.3-.3z"
-            fill="currentColor"
-          />
-        </svg>
+        <AssistantGlyph size={26} />
       </button>
       {open && (
         <Suspense fallback={null}>
-          <AssistantPanel onClose={() => setOpen(false)} />
+          <AssistantPanel onClose={closeAssistant} />
         </Suspense>
       )}
     </>
+  );
+}
+
+/** The phone tab bar's assistant item: it opens the panel AssistantButton holds. */
+export function AssistantTab() {
+  const { t } = useTranslation();
+  const open = useAssistantOpen();
+  return (
+    <button
+      type="button"
+      className="nav-link assistant-tab"
+      aria-haspopup="dialog"
+      aria-expanded={open}
+      onClick={openAssistant}
+    >
+      <span className="assistant-tab__badge">
+        <AssistantGlyph size={20} />
+      </span>
+      <span className="nav-link__label">{t('common.assistant')}</span>
+    </button>
   );
 }

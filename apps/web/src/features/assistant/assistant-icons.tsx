@@ -17,3 +17,21 @@ export function SpeakerIcon({ muted }: { muted: boolean }) {
     </svg>
   );
 }
+/** A speech bubble with a star: the assistant's mark on its buttons. */
+export function AssistantGlyph({ size }: { size: number }) {
+  return (
+    <svg viewBox="0 0 24 24" width={size} height={size} aria-hidden="true">
+      <path
+        d="M4 5h16v11H9l-5 4z"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinejoin="round"
+      />
+      <path
+        d="M12 7.5l1 2.2 2.3.3-1.7 1.6.4 2.3-2-1.1-2 1.1.4-2.3-1.7-1.6 2.3-.3z"
+        fill="currentColor"
+      />
+    </svg>
+  );
+}

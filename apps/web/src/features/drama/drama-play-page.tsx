@@ -147,22 +147,23 @@ function StoryPlayPage({ resources }: { resources: ReturnType<typeof useGameReso
           onToggleJournal={() => setJournalOpen((o) => !o)}
         />
 
-        {portrait ? (
-          <img
-            key={portrait.url}
-            className="play__portrait"
-            src={portrait.url}
-            alt={portrait.name}
+        {/* The rail stands in the room above the dialogue, so a long line or a card never
+            runs under it. */}
+        <div className="play__middle">
+          {portrait && (
+            <img
+              key={portrait.url}
+              className="play__portrait"
+              src={portrait.url}
+              alt={portrait.name}
+            />
+          )}
+          <WorkSocialBar
+            gameId={gameId}
+            title={resources.data?.game.title ?? ''}
+            creator={resources.data?.game.creator}
           />
-        ) : (
-          <div className="play__spacer" />
-        )}
-
-        <WorkSocialBar
-          gameId={gameId}
-          title={resources.data?.game.title ?? ''}
-          creator={resources.data?.game.creator}
-        />
+        </div>
 
         <div className="play__bottom">
           {state && (
