@@ -114,3 +114,25 @@ test('screens at phone and desktop widths', async ({ page }) => {
     ...PICTURE,
   });
 });
+
+test('a signed-in player’s header has the gem chip from its first render', async ({ page }) => {
+  await signInAsVisitor(page);
+  // What the header's actions held the moment they first appeared, before any chunk or call
+  // came back: a chip that arrives later moves the header under the player's thumb.
+  await page.addInitScript(() => {
+    const seen = new MutationObserver(() => {
+      const actions = document.querySelector('.app-header__actions');
+      if (!actions) return;
+      seen.disconnect();
+      (window as { firstHeaderHadChip?: boolean }).firstHeaderHadChip = Boolean(
+        actions.querySelector('.gem-chip'),
+      );
+    });
+    seen.observe(document, { childList: true, subtree: true });
+  });
+  await page.goto('/For_You');
+  await expect(page.getByTestId('header-balance')).toHaveText('0');
+  expect(
+    await page.evaluate(() => (window as { firstHeaderHadChip?: boolean }).firstHeaderHadChip),
+  ).toBe(true);
+});
