@@ -15,6 +15,7 @@ import { createSocialLogin } from './modules/auth/social-login.js';
 import { registerTestOnlyAuthRoutes } from './modules/auth/test-routes.js';
 import { createChatModule, createWordlistModerator } from './modules/chat/index.js';
 import { createCatalogueService } from './modules/games/catalogue-service.js';
+import { createFeaturedService } from './modules/games/featured-service.js';
 import { findGameCards, toGameCard } from './modules/games/index.js';
 import { registerGameRoutes } from './modules/games/routes.js';
 import { createReadinessCheck } from './modules/health/readiness.js';
@@ -258,6 +259,10 @@ export async function buildApp({
   shared.subscribe('catalogue-changed', ({ gameId }) => {
     if (typeof gameId === 'number') dropCatalogue(gameId);
   });
+  const announceCatalogueChange = (gameId: number) => {
+    dropCatalogue(gameId);
+    shared.publish('catalogue-changed', { gameId });
+  };
   const studio = createStudioService({
     db,
     now,
@@ -265,13 +270,12 @@ export async function buildApp({
     log: app.log,
     mediaBase: `${prefix}/media`,
     artBase: `${prefix}/art`,
-    onPublished: (gameId) => {
-      dropCatalogue(gameId);
-      shared.publish('catalogue-changed', { gameId });
-    },
+    onPublished: announceCatalogueChange,
   });
 
-  const catalogue = createCatalogueService(db);
+  // An operator's pin shows at once like a publish; the rule's own changes within the cache's life.
+  const featured = createFeaturedService({ db, now, onChanged: announceCatalogueChange });
+  const catalogue = createCatalogueService(db, featured);
   const gameInfo = createGameInfoService({
     db,
     artBase: `${prefix}/art`,
@@ -333,7 +337,7 @@ export async function buildApp({
         });
       });
       registerInviteRoutes(api, db);
-      registerGameRoutes(api, { catalogue, cache });
+      registerGameRoutes(api, { catalogue, featured, cache });
       registerWalletRoutes(api, { db, wallet, unlocks, paidFor: payments.orders.paidFor });
       await payments.registerApi(api);
       registerPlayRoutes(api, {

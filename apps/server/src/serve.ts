@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { withBackupCommand } from './cli/backup-command.js';
+import { withFeaturedCommands } from './cli/featured-commands.js';
 import { inviteCommandHandler } from './cli/invite-commands.js';
 import type { Config } from './config.js';
 import { seedDemoOnStart } from './demo-seed.js';
@@ -72,7 +73,11 @@ export async function serve(config: Config, parts: StartedParts): Promise<void> 
     database.driver === 'pglite'
       ? await startAdminChannel(
           config.dataDir,
-          withBackupCommand(inviteCommandHandler(database.db), database, config.dataDir),
+          withBackupCommand(
+            withFeaturedCommands(inviteCommandHandler(database.db), database.db),
+            database,
+            config.dataDir,
+          ),
         )
       : null;
 

@@ -3,6 +3,7 @@ export type { CallInput } from './call-input.js';
 export * from './calls/assistant.js';
 export * from './calls/auth.js';
 export * from './calls/chat.js';
+export * from './calls/featured.js';
 export * from './calls/games.js';
 export { CALLS } from './calls/index.js';
 export * from './calls/moderation.js';

@@ -138,6 +138,9 @@ export const STATUS = {
   MODERATION_NOT_ADMIN: 6601,
   MODERATION_ALREADY_HANDLED: 6602,
   MODERATION_NOT_FOUND: 6603,
+  FEATURED_WORK_NOT_FOUND: 6701,
+  FEATURED_NOT_ON_SITE: 6702,
+  FEATURED_NOT_A_STORY: 6703,
 } as const;
 
 export type StatusName = keyof typeof STATUS;
@@ -782,6 +785,23 @@ export const STATUS_MESSAGES: Record<StatusCode, Messages> = {
     en_US: 'This report no longer exists',
     zh_CN: '该举报已不存在',
     ja_JP: 'この通報はもう存在しません',
+  },
+  6701: {
+    en_US: 'No work has this id, so it cannot be featured',
+    zh_CN: '没有该编号的作品，无法设为精选',
+    ja_JP: 'この ID の作品はないため、注目作品にできません',
+  },
+  6702: {
+    en_US:
+      'This work is not on the player site (unpublished or taken down), so it cannot be featured',
+    zh_CN: '该作品不在玩家站点上（未发布或已下架），无法设为精选',
+    ja_JP:
+      'この作品はプレイヤーサイトに公開されていない（非公開または公開停止）ため、注目作品にできません',
+  },
+  6703: {
+    en_US: 'Only a story can be featured: the home page starts the featured work as a story',
+    zh_CN: '只有故事可以设为精选：首页会以故事的方式开始精选作品',
+    ja_JP: '注目作品にできるのはストーリーだけです。ホームの注目作品はストーリーとして始まります',
   },
 };
 

@@ -1,6 +1,7 @@
 import * as assistant from './assistant.js';
 import * as auth from './auth.js';
 import * as chat from './chat.js';
+import * as featured from './featured.js';
 import * as games from './games.js';
 import * as moderation from './moderation.js';
 import * as platform from './platform.js';
@@ -91,6 +92,9 @@ export const CALLS = {
   studioPublish: studio.studioPublishCall,
   studioUnpublish: studio.studioUnpublishCall,
   adminUnpublish: studio.adminUnpublishCall,
+  adminFeatured: featured.adminFeaturedCall,
+  adminFeaturedPin: featured.adminFeaturedPinCall,
+  adminFeaturedClear: featured.adminFeaturedClearCall,
   moderationComments: moderation.moderationCommentsCall,
   moderationCommentResolve: moderation.moderationCommentResolveCall,
   moderationSupport: moderation.moderationSupportCall,

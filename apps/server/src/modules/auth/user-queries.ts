@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { STATUS } from '@taleforge/contracts/status';
+import { STATUS, type StatusCode } from '@taleforge/contracts/status';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/client.js';
 import { loginFailures, userIdentities, users } from '../../platform/db/schema/index.js';
@@ -102,12 +102,17 @@ export async function ensureSystemUser(
 }
 
 /**
- * Refuses (6601) an account that is not an administrator now: read each time, so a revoked role
- * stops the next call at once. Every moderation call starts with it.
+ * Refuses an account that is not an administrator now: read each time, so a revoked role stops
+ * the next call at once. Every moderation call starts with it (6601, which speaks of reports);
+ * other operator tools name their own refusal.
  */
-export async function requireAdmin(db: Db, userId: number): Promise<void> {
+export async function requireAdmin(
+  db: Db,
+  userId: number,
+  refusal: StatusCode = STATUS.MODERATION_NOT_ADMIN,
+): Promise<void> {
   const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId));
-  if (row?.role !== 'admin') throw new AppError(STATUS.MODERATION_NOT_ADMIN);
+  if (row?.role !== 'admin') throw new AppError(refusal);
 }
 
 /** Makes the account with this email (any case) an admin; false when there is none. */

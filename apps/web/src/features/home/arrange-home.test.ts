@@ -33,6 +33,15 @@ describe('arrangeHome', () => {
     expect(shelves.map(ids)).toEqual([[4], [6, 7]]);
   });
 
+  it("gives a player continuing the featured story the server's runner-up, not the first shelf game", () => {
+    // The server ranks up to three featured stories (decision 49); the runner-ups are also shelved.
+    const ranked = [section('featured', [1, 3]), section('recommended', [2, 3, 4])];
+    const { hero, shelves } = arrangeHome(ranked, [game(1)]);
+    expect(hero?.id).toBe(3);
+    expect(shelves.map(ids)).toEqual([[2, 4]]);
+    expect(arrangeHome(ranked, []).shelves.map(ids)).toEqual([[2, 3, 4]]);
+  });
+
   it('features a story game, never a series (the hero starts a story)', () => {
     const series = buildGameCard({ id: 9, kind: 'series', title: 'A series' });
     const { hero, shelves } = arrangeHome(

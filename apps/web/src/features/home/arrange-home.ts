@@ -6,7 +6,7 @@ export type HomeLayout = { hero: GameCard | undefined; shelves: HomeSection[] };
  * What the page shows, top to bottom: the hero, the player's own "continue" shelf (drawn apart),
  * then the catalogue's shelves. The server already shows each game once (decision 33); the games a
  * player has started are theirs alone, so they are taken out here: the hero is the first featured
- * or recommended game not being continued, no shelf repeats a game shown above it, and a shelf
+ * story (the server ranks up to three, decision 49) or recommended game not being continued, no shelf repeats a game shown above it, and a shelf
  * left empty is not drawn.
  */
 export function arrangeHome(sections: HomeSection[], continuing: readonly GameCard[]): HomeLayout {

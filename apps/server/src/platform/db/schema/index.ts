@@ -1,5 +1,6 @@
 export * from './assistant.js';
 export * from './chat.js';
+export * from './featured.js';
 export * from './games.js';
 export * from './identities.js';
 export * from './invite-codes.js';

@@ -52,6 +52,8 @@ export const gameSaves = pgTable(
   (t) => [
     uniqueIndex('game_saves_user_game_key').on(t.userId, t.gameId),
     index('game_saves_user_updated_idx').on(t.userId, t.updatedAt),
+    // The home's featured tale counts the players of the last days (decision 49): a range read.
+    index('game_saves_updated_idx').on(t.updatedAt),
   ],
 );
 
