@@ -3,10 +3,10 @@ import { fileURLToPath } from 'node:url';
 import { CALLS } from '@taleforge/contracts';
 import { newEmail } from '../support/accounts';
 import { api } from '../support/api';
-import { followNavLink, waitForMount, waitForVisitorId } from '../support/app';
+import { followNavLink, STORAGE_KEYS, waitForMount, waitForVisitorId } from '../support/app';
 import { test as base, expect, type Page } from '../support/device';
 import { mailboxCode, type NewcomerServer, startNewcomerServer } from '../support/newcomer-server';
-import { signInToStudio } from '../support/studio';
+import { publishWorkByApi, signInToStudio } from '../support/studio';
 
 // A newcomer's first run (issue 40): the built server on a clean data directory, on ports that
 // are not the defaults, with no PUBLIC_URL and only the ffmpeg npm ships (support/newcomer-server.ts).
@@ -203,6 +203,45 @@ test.describe('a newcomer’s first run', () => {
     await expect(page.getByRole('heading', { name: 'Login to create', level: 1 })).toBeVisible();
     await signInToStudio(page, account);
     await expect(banner(page)).toContainText(NICKNAME);
+  });
+
+  test('a work the newcomer publishes and plays once is not every visitor’s featured tale', async ({
+    page,
+    browser,
+    newcomer,
+  }) => {
+    // On a fresh install nothing has been played: one play used to make a new work the most
+    // played, so every visitor's hero (issue 49). The rule counts distinct players over a week,
+    // three at least, and the creator's own play not at all (decision 49).
+    const dfId = `newcomer-${Date.now()}`;
+    const login = await api(page.request, CALLS.login, {
+      dfId,
+      body: { oauth_enum: 'EMAIL', scene_type: 1, email: account.email, pwd: account.password },
+    });
+    expect(login.status, login.desc).toBe(200);
+    const title = 'Night Shift Notes';
+    const gameId = await publishWorkByApi(
+      page,
+      { token: login.data!.access_token, dfId },
+      title,
+      'The kettle clicks off in the empty ward.',
+    );
+    await page.goto('/For_You');
+    await page.evaluate(([keys, token]) => localStorage.setItem(keys.accessToken, token), [
+      STORAGE_KEYS,
+      login.data!.access_token,
+    ] as const);
+    await page.goto(`/drama/${gameId}`);
+    await expect(page.getByTestId('dialogue')).toContainText('The kettle clicks off');
+
+    // Past the home's cache (CATALOGUE_CACHE_MS, 5 s unset), a new visitor's first screen.
+    await page.waitForTimeout(5_500);
+    const visitor = await browser.newPage({ baseURL: newcomer.origin });
+    await visitor.goto('/For_You');
+    const hero = visitor.locator('section.hero').getByRole('heading', { level: 2 });
+    await expect(hero).toBeVisible();
+    await expect(hero).not.toHaveText(title);
+    await visitor.close();
   });
 
   test('a sandbox top-up goes to its checkout on the server’s port and back to the result', async ({
