@@ -1,4 +1,15 @@
 import type { AssistantTopic, WorkKind } from '@taleforge/contracts/constants';
+import {
+  ABOUT_HERE,
+  AMOUNT_HELD,
+  DEICTIC,
+  NEXT,
+  OPEN_HERE,
+  PAYMENT_HERE,
+  PRICE_HERE,
+  TECHNICAL,
+  WALLET_HERE,
+} from './page-phrases.js';
 
 /**
  * What the offline engine understands, as patterns in the three languages. A message is matched
@@ -6,18 +17,24 @@ import type { AssistantTopic, WorkKind } from '@taleforge/contracts/constants';
  * the reply is in the interface's language. Chinese and Japanese are matched as substrings, since
  * they put no spaces between words; English by whole words. Earlier intents win: "report a
  * failed payment" is a report, "my top-up failed" a payment question, "buy gems" a top-up.
+ * The page the assistant is opened on settles what the words alone cannot (page-phrases.ts);
+ * `here` marks an intent about the work whose page it is.
  */
 export type Intent =
   | { kind: 'report' }
   | { kind: 'payment' }
-  | { kind: 'topic'; topic: AssistantTopic }
+  | { kind: 'topic'; topic: AssistantTopic; here?: true }
   | { kind: 'topup' }
   | { kind: 'wallet' }
-  | { kind: 'continue' }
+  | { kind: 'continue'; here?: true }
   | { kind: 'open'; title: string }
-  | { kind: 'find' }
+  | { kind: 'open'; here: true }
+  | { kind: 'find'; here?: true }
   | { kind: 'greeting' }
   | { kind: 'unknown' };
+
+/** The page as the engine has checked it: a work's page only when that work is published. */
+export type Place = 'story' | 'series' | 'wallet' | 'payment' | 'elsewhere';
 
 const any =
   (...patterns: RegExp[]) =>
@@ -25,10 +42,14 @@ const any =
     patterns.some((p) => p.test(text));
 
 const REPORT = any(
-  /\b(report|bug|bugs|broken|crash|crashed|crashes|glitch|not working|does ?n.?t work|is ?n.?t working|won.?t load|stuck)\b/,
-  /报告|反馈|故障|出错了|坏了|打不开|卡住|闪退/,
-  /報告|不具合|バグ|壊れ|動かない|開かない|固まる|落ちる/,
+  /\b(report|bug|bugs|broken|crash|crashed|crashes|glitch|glitchy|not working|does ?n.?t work|is ?n.?t working|won.?t (load|play|open|start)|not loading|frozen|freezes|froze)\b/,
+  /报告|反馈|故障|出错了|坏了|打不开|闪退|死机|白屏|黑屏|加载不出/,
+  /報告|不具合|バグ|壊れ|動かない|開かない|落ちる|フリーズ|真っ白|読み込めない/,
 );
+/** "Stuck" is a fault of the site, except inside a story, where it is the story's puzzle. */
+const STUCK = any(/\b(stuck|hangs|hanging)\b/, /卡住|卡死|卡了/, /固まる|固まった|止まった/);
+/** Only a report, even on a payment's page: the player asks for support by name. */
+const REPORT_BY_NAME = any(/\b(report|bug|bugs|support)\b/, /报告|反馈|客服/, /報告|バグ|サポート/);
 const PAYMENT = any(
   /\b(payment|pay|paid|order|checkout|purchase|top[ -]?up)\b.*\b(fail|failed|fails|declined|cancel|cancelled|canceled|timed? ?out|went wrong|did ?n.?t|not go through|error|problem)\b/,
   /\b(fail|failed|declined)\b.*\b(pay|payment|order|purchase|top[ -]?up)\b/,
@@ -48,7 +69,7 @@ const TOPICS: [AssistantTopic, (text: string) => boolean][] = [
   [
     'prices',
     any(
-      /\b(prices?|cost|costs|how much (is|are|do|does)|packs?|pricing)\b/,
+      /\b(prices?|cost|costs|how much (is|are|do|does)|packs?|pricing|how expensive)\b/,
       /价格|多少钱|价钱|套餐|收费/,
       /価格|値段|いくら|料金|パック/,
     ),
@@ -68,12 +89,12 @@ const TOPUP = any(
   /チャージ|課金|ジェムを買|ジェムを購入|ジェムを追加|ジェム(を|は|の)?(どうやって|どこで)?(手に入|入手|増や|もら)/,
 );
 const WALLET = any(
-  /\b(balance|how many gems|my gems|gems do i have|spent|spending|spend|wallet)\b/,
-  /余额|多少钻石|多少颗|我的钻石|花了|消费|钱包|花费/,
-  /残高|ジェムはいくつ|何個|使った|支出|ウォレット|所持/,
+  /\b(balance|how many gems|my gems|gems do i have|spent|spending|spend|wallet|transactions?|purchase history)\b/,
+  /余额|多少钻石|多少颗|我的钻石|花了|消费|钱包|花费|消费记录|明细/,
+  /残高|ジェムはいくつ|何個|使った|支出|ウォレット|所持|履歴/,
 );
 const CONTINUE = any(
-  /\b(continue|resume|keep playing|carry on|where i left|last game|pick up where)\b/,
+  /\b(continue|resume|keep playing|keep going|carry on|where i left|last game|pick up where|go on)\b/,
   /继续|接着玩|上次|接着看/,
   /続き|続けて|再開|前回/,
 );
@@ -105,16 +126,42 @@ export function kindIn(text: string): WorkKind | undefined {
   return undefined;
 }
 
-/** The intent of a message (already folded: NFKC, lowercase). */
-export function intentOf(text: string): Intent {
+/** The words of a message without its closing punctuation and politeness, for DEICTIC. */
+const bare = (title: string) =>
+  title
+    .replace(/\b(please|now|for me)\b/g, '')
+    .replace(/[\s.!?。！？]+$|^\s+|吧$|ください$/g, '')
+    .trim();
+
+/**
+ * The intent of a message (already folded: NFKC, lowercase) on the page it was sent from. The
+ * words decide first; the page only decides what they leave open ("it", "what now?", "how much?").
+ */
+export function intentOf(text: string, place: Place = 'elsewhere'): Intent {
+  const onWork = place === 'story' || place === 'series';
+  if (place === 'payment' && PAYMENT_HERE(text) && !REPORT_BY_NAME(text))
+    return { kind: 'payment' };
   if (REPORT(text)) return { kind: 'report' };
+  if (STUCK(text) && (place !== 'story' || TECHNICAL(text))) return { kind: 'report' };
   if (PAYMENT(text)) return { kind: 'payment' };
-  for (const [topic, test] of TOPICS) if (test(text)) return { kind: 'topic', topic };
+  if (AMOUNT_HELD(text)) return { kind: 'wallet' };
+  for (const [topic, test] of TOPICS) {
+    if (!test(text)) continue;
+    return topic === 'prices' && onWork
+      ? { kind: 'topic', topic, here: true }
+      : { kind: 'topic', topic };
+  }
+  if (onWork && PRICE_HERE(text)) return { kind: 'topic', topic: 'prices', here: true };
   if (TOPUP(text)) return { kind: 'topup' };
   if (WALLET(text)) return { kind: 'wallet' };
-  if (CONTINUE(text)) return { kind: 'continue' };
+  if (place === 'wallet' && WALLET_HERE(text)) return { kind: 'wallet' };
+  if (CONTINUE(text)) return onWork ? { kind: 'continue', here: true } : { kind: 'continue' };
+  if (onWork && NEXT(text)) return { kind: 'continue', here: true };
   const title = (OPEN_EN.exec(text) ?? OPEN_ZH.exec(text) ?? OPEN_JA.exec(text))?.[1]?.trim();
+  if (title && onWork && DEICTIC(bare(title))) return { kind: 'open', here: true };
   if (title) return { kind: 'open', title };
+  if (onWork && OPEN_HERE(text)) return { kind: 'open', here: true };
+  if (onWork && ABOUT_HERE(text)) return { kind: 'find', here: true };
   if (FIND(text)) return { kind: 'find' };
   if (GREETING(text)) return { kind: 'greeting' };
   return { kind: 'unknown' };
