@@ -42,9 +42,9 @@ const any =
     patterns.some((p) => p.test(text));
 
 const REPORT = any(
-  /\b(report|bug|bugs|broken|crash|crashed|crashes|glitch|glitchy|not working|does ?n.?t work|is ?n.?t working|won.?t (load|play|open|start)|not loading|frozen|freezes|froze)\b/,
-  /报告|反馈|故障|出错了|坏了|打不开|闪退|死机|白屏|黑屏|加载不出/,
-  /報告|不具合|バグ|壊れ|動かない|開かない|落ちる|フリーズ|真っ白|読み込めない/,
+  /\b(report|bug|bugs|broken|crash|crashed|crashes|glitch|glitchy|not working|does ?n.?t work|is ?n.?t working|won.?t (load|play|open|start)|not loading|frozen|freezes|froze|no sound)\b/,
+  /报告|反馈|故障|出错了|坏了|打不开|闪退|死机|白屏|黑屏|加载不出|播放不了|放不出|没声音|显示不出/,
+  /報告|不具合|バグ|壊れ|動かない|開かない|落ち(る|た|て)|フリーズ|真っ白|読み込めない|(再生|表示)(でき|され)ない|音が出ない/,
 );
 /** "Stuck" is a fault of the site, except inside a story, where it is the story's puzzle. */
 const STUCK = any(/\b(stuck|hangs|hanging)\b/, /卡住|卡死|卡了/, /固まる|固まった|止まった/);
@@ -78,15 +78,15 @@ const TOPICS: [AssistantTopic, (text: string) => boolean][] = [
     'gems',
     any(
       /\bwhat (are|is) (a )?gems?\b|\bgems? (for|mean)\b|\babout gems\b|\bhow do gems work\b/,
-      /钻石是什么|什么是钻石|钻石有什么用|钻石怎么用/,
-      /ジェムとは|ジェムって何|ジェムは何|ジェムの使い/,
+      /什么是钻石|钻石.{0,4}(是什么|有什么用|有啥用|干什么|做什么|怎么用|用来)/,
+      /ジェム.{0,4}(とは|って何|は何|の使い|何に使)/,
     ),
   ],
 ];
 const TOPUP = any(
-  /\b(top[ -]?up|topup|recharge|buy (some |more )?gems|purchase gems|get (some |more )?gems|add gems)\b/,
-  /充值|买钻石|购买钻石|充钱|(获得|获取|得到|拿到|赚)(更多)?钻石|钻石(从哪里?|哪里|怎么)(来|获得|得到|买)/,
-  /チャージ|課金|ジェムを買|ジェムを購入|ジェムを追加|ジェム(を|は|の)?(どうやって|どこで)?(手に入|入手|増や|もら)/,
+  /\b(top[ -]?up|topup|recharge|buy (some |more )?gems|purchase gems|get (some |more )?gems|add (some |more )?gems|(not enough|out of|need more|ran out of|run out of) gems)\b/,
+  /充值|买钻石|购买钻石|充.{0,2}钱|钻石不够|(去|在)?哪(里|儿)?(买|充)|(获得|获取|得到|拿到|赚)(更多)?钻石|钻石(从哪里?|哪里|怎么)(来|获得|得到|买)/,
+  /チャージ|課金|ジェムを買|ジェムが?足りな|ジェムを購入|ジェムを追加|ジェム(を|は|の)?(どうやって|どこで)?(手に入|入手|増や|もら)/,
 );
 const WALLET = any(
   /\b(balance|how many gems|my gems|gems do i have|spent|spending|spend|wallet|transactions?|purchase history)\b/,
@@ -99,7 +99,8 @@ const CONTINUE = any(
   /続き|続けて|再開|前回/,
 );
 const OPEN_EN = /^\s*(?:please\s+)?(?:open|play|start|launch|go to|take me to)\s+(.+?)[.!?]*$/;
-const OPEN_ZH = /(?:打开|玩一下|开始玩|进入)\s*[《「“"]?(.+?)[》」”"]?[。！!]*$/;
+const OPEN_ZH =
+  /(?:打开|玩一下|开始玩|进入|我要玩|我想玩|我要看|我想看)\s*[《「“"]?(.+?)[》」”"]?[。！!]*$/;
 const OPEN_JA = /^[「『"]?(.+?)[」』"]?を(?:開いて|開く|開け|遊びたい|遊ぶ|始めて|プレイ)/;
 const FIND = any(
   /\b(find|recommend|suggest|looking for|look for|search|show me|anything|something|want to (read|play|watch))\b/,
@@ -129,7 +130,7 @@ export function kindIn(text: string): WorkKind | undefined {
 /** The words of a message without its closing punctuation and politeness, for DEICTIC. */
 const bare = (title: string) =>
   title
-    .replace(/\b(please|now|for me)\b/g, '')
+    .replace(/\b(please|now|for me)\b|^(watching|reading|playing)\s+/g, '')
     .replace(/[\s.!?。！？]+$|^\s+|吧$|ください$/g, '')
     .trim();
 
@@ -157,8 +158,12 @@ export function intentOf(text: string, place: Place = 'elsewhere'): Intent {
   if (place === 'wallet' && WALLET_HERE(text)) return { kind: 'wallet' };
   if (CONTINUE(text)) return onWork ? { kind: 'continue', here: true } : { kind: 'continue' };
   if (onWork && NEXT(text)) return { kind: 'continue', here: true };
-  const title = (OPEN_EN.exec(text) ?? OPEN_ZH.exec(text) ?? OPEN_JA.exec(text))?.[1]?.trim();
-  if (title && onWork && DEICTIC(bare(title))) return { kind: 'open', here: true };
+  const named = (OPEN_EN.exec(text) ?? OPEN_ZH.exec(text) ?? OPEN_JA.exec(text))?.[1];
+  const title = named === undefined ? undefined : bare(named);
+  // "Play it", "开始玩吧": no title but the page's work.
+  if (title !== undefined && onWork && (title === '' || DEICTIC(title))) {
+    return { kind: 'open', here: true };
+  }
   if (title) return { kind: 'open', title };
   if (onWork && OPEN_HERE(text)) return { kind: 'open', here: true };
   if (onWork && ABOUT_HERE(text)) return { kind: 'find', here: true };
