@@ -34,7 +34,7 @@ export const PRICE_HERE = any(
 
 /** "Play it", "let's start": go into the work whose page this is. */
 export const OPEN_HERE = any(
-  /^(ok(ay)?,? )?(let'?s |i want to |i'?d like to |can i )?(play|start|begin|go|watch|read|launch|open)( (it|this|this one|now|the story|the game|the series|the first episode|from the (start|beginning)))?( now)?( please)?[.!?]*$/,
+  /^(ok(ay)?,? )?(let'?s |i want to |i'?d like to |can i )?(play|start|begin|go|watch|read|launch|open)( (playing|watching|reading))?( (it|this|this one|now|the story|the game|the series|the first episode|from the (start|beginning)))?( now)?( please)?[.!?]*$/,
   /\bfrom the (start|beginning|first (episode|chapter))\b/,
   /(开始|玩|打开|进入|看|播放|开玩)(一下)?(这个|这部|这款|它|吧|游戏|第一集)|从(头|第一集|第一章)(开始|看|玩)|^(直接)?(开始|开玩|开始玩|我要玩|我想玩|直接玩|走起)[吧了呀啊!！。]*$/,
   /(これ|この(作品|物語|ゲーム|ドラマ|話))を?(遊|始め|はじめ|プレイ|開|見|読)|(始め|はじめ)(よう|たい)|遊ぼう|やろう|見よう|観よう|プレイ(しよう|したい)|(第\s*1\s*話|最初|はじめ)から(見|観|始め|遊|読)|^(始めて|はじめて|遊びたい|スタート|遊ぶ|やりたい)[!！。]*$/,

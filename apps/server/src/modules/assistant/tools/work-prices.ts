@@ -11,7 +11,7 @@ const TEXTS = {
   },
   someFree: {
     en_US:
-      '{title}: {free} of its {count} {unit} are free, the others cost {price} gems each; you have unlocked {unlocked} of those.',
+      '{title} has {count} {unit}: {free} free, the others {price} gems each; you have unlocked {unlocked} of those.',
     zh_CN:
       '《{title}》共 {count} {unit}，其中 {free} {unit}免费，其余每{one}{price} 钻石；你已解锁其中 {unlocked} {unit}。',
     ja_JP:
