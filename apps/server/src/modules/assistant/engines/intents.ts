@@ -42,9 +42,15 @@ const any =
     patterns.some((p) => p.test(text));
 
 const REPORT = any(
-  /\b(report|bug|bugs|broken|crash|crashed|crashes|glitch|glitchy|not working|does ?n.?t work|is ?n.?t working|won.?t (load|play|open|start)|not loading|frozen|freezes|froze|no sound)\b/,
-  /报告|反馈|故障|出错了|坏了|打不开|闪退|死机|白屏|黑屏|加载不出|播放不了|放不出|没声音|显示不出/,
-  /報告|不具合|バグ|壊れ|動かない|開かない|落ち(る|た|て)|フリーズ|真っ白|読み込めない|(再生|表示)(でき|され)ない|音が出ない/,
+  /\b(report|bug|bugs|broken|crash|crashed|crashes|crashing|glitch|glitches|glitching|glitchy|keeps (freezing|loading)|loading forever|not working|does ?n.?t work|is ?n.?t working|won.?t (load|play|open|start)|not loading|frozen|freezes|froze|no sound|stopped (working|playing|loading))\b/,
+  /报告|反馈|故障|出错了|坏了|打不开|闪退|死机|白屏|黑屏|加载不出|一直加载|转圈|播放不了|放不出|没(有)?声音|显示不出/,
+  /報告|不具合|バグ|壊れ|動かない|開かない|落ち(る|た|て)|フリーズ|真っ白|読み込めない|読み込み中|ロードが終わらない|(再生|表示)(でき|され)ない|音が出ない/,
+);
+/** Spending already done is the player's own history, even when it names gems ("ジェムは何に使った"). */
+const SPENT = any(
+  /\b(spent|used my gems|where did my gems go)\b/,
+  /花了|花在|花哪|用在|用到哪/,
+  /使った|使っ(ちゃ|てしま)った/,
 );
 /** "Stuck" is a fault of the site, except inside a story, where it is the story's puzzle. */
 const STUCK = any(/\b(stuck|hangs|hanging)\b/, /卡住|卡死|卡了/, /固まる|固まった|止まった/);
@@ -61,9 +67,9 @@ const TOPICS: [AssistantTopic, (text: string) => boolean][] = [
   [
     'expiry',
     any(
-      /\b(expire|expires|expired|expiry|expiration|valid|validity)\b/,
+      /\b(expire|expires|expired|expiry|expiration|valid|validity)\b|\bwhen (do|does|will) (my )?gems (run out|go away|disappear)\b|\bhow long (do|does|will) (my )?gems last\b/,
       /过期|有效期|失效/,
-      /期限|有効|失効/,
+      /期限|有効|失効|いつまで(使|もつ|持つ)/,
     ),
   ],
   [
@@ -85,11 +91,11 @@ const TOPICS: [AssistantTopic, (text: string) => boolean][] = [
 ];
 const TOPUP = any(
   /\b(top[ -]?up|topup|recharge|buy (some |more )?gems|purchase gems|get (some |more )?gems|add (some |more )?gems|(not enough|out of|need more|ran out of|run out of) gems)\b/,
-  /充值|买钻石|购买钻石|充.{0,2}钱|钻石不够|(去|在)?哪(里|儿)?(买|充)|(获得|获取|得到|拿到|赚)(更多)?钻石|钻石(从哪里?|哪里|怎么)(来|获得|得到|买)/,
-  /チャージ|課金|ジェムを買|ジェムが?足りな|ジェムを購入|ジェムを追加|ジェム(を|は|の)?(どうやって|どこで)?(手に入|入手|増や|もら)/,
+  /充值|买钻石|购买钻石|充.{0,2}钱|钻石不够|钻石(用完|没了|花光)|(去|在)?哪(里|儿)?(买|充)|(获得|获取|得到|拿到|赚)(更多)?钻石|钻石(从哪里?|哪里|怎么)(来|获得|得到|买)/,
+  /チャージ|課金|ジェムを買|ジェムが?足りな|ジェムが(なくな|無くな|切れ|ない)|ジェムを購入|ジェムを追加|ジェム(を|は|の)?(どうやって|どこで)?(手に入|入手|増や|もら)/,
 );
 const WALLET = any(
-  /\b(balance|how many gems|my gems|gems do i have|spent|spending|spend|wallet|transactions?|purchase history)\b/,
+  /\b(balance|how many gems|my gems|gems do i have|spent|spending|spend|wallet|transactions?|purchase history|my purchases|what i (bought|purchased)|what did i (buy|purchase))\b/,
   /余额|多少钻石|多少颗|我的钻石|花了|消费|钱包|花费|消费记录|明细/,
   /残高|ジェムはいくつ|何個|使った|支出|ウォレット|所持|履歴/,
 );
@@ -104,6 +110,7 @@ const OPEN_ZH =
 const OPEN_JA = /^[「『"]?(.+?)[」』"]?を(?:開いて|開く|開け|遊びたい|遊ぶ|始めて|プレイ)/;
 const FIND = any(
   /\b(find|recommend|suggest|looking for|look for|search|show me|anything|something|want to (read|play|watch))\b/,
+  /\bany\b.*\b(stories|story|shows?|series|games?|dramas?)\b/,
   /找|推荐|想看|想玩|搜索|有没有|来个|来一个/,
   /探して|探す|おすすめ|検索|読みたい|見たい|遊びたい|ありますか/,
 );
@@ -145,7 +152,7 @@ export function intentOf(text: string, place: Place = 'elsewhere'): Intent {
   if (REPORT(text)) return { kind: 'report' };
   if (STUCK(text) && (place !== 'story' || TECHNICAL(text))) return { kind: 'report' };
   if (PAYMENT(text)) return { kind: 'payment' };
-  if (AMOUNT_HELD(text)) return { kind: 'wallet' };
+  if (AMOUNT_HELD(text) || SPENT(text)) return { kind: 'wallet' };
   for (const [topic, test] of TOPICS) {
     if (!test(text)) continue;
     return topic === 'prices' && onWork
