@@ -9,6 +9,7 @@ if (!NODE_FLAGS.every((flag) => process.execArgv.includes(flag))) {
 }
 
 const { benchApi } = await import('./api/run.mjs');
+const { benchAssistantPages } = await import('./assistant-pages/run.mjs');
 const { benchAssistantVoice } = await import('./assistant-voice/run.mjs');
 const { benchBundle } = await import('./bundle/run.mjs');
 const { benchChatTtft } = await import('./chat-ttft/run.mjs');
@@ -45,6 +46,7 @@ if (!only || only === 'social') await benchSocial();
 if (!only || only === 'segments') await benchSegments();
 if (!only || only === 'video-start') await benchVideoStart();
 if (!only || only === 'assistant-voice') await benchAssistantVoice();
+if (!only || only === 'assistant-pages') await benchAssistantPages();
 if (!only || only === 'studio-editor') await benchStudioEditor();
 if (!only || only === 'nodes') await benchNodes();
 if (!only || only === 'restart') await benchRestart();

@@ -6,8 +6,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Locale } from '@taleforge/contracts';
+import { homeCall, type Locale } from '@taleforge/contracts';
+import { HELP } from '../../apps/server/src/modules/assistant/engines/help-text';
 import { CHROMIUM_ARGS, HEADLESS_SHELL_PATH } from '../../scripts/chromium.mjs';
+import { api } from '../support/api';
 import { switchLanguage, waitForMount } from '../support/app';
 import { gameTitle, translator } from '../support/catalogue';
 import { expect, type Page, test } from '../support/device';
@@ -358,3 +360,49 @@ test.describe('hold to speak', () => {
     });
   }
 });
+
+// Issue 49: the assistant reads the page it is opened on. On a story's play page, "what next?"
+// is about that story (its title, the chapter the player is in), not the list of what it can do.
+const NEXT_QUESTION: Record<Locale, string> = {
+  en_US: 'what should I do next in this story?',
+  zh_CN: '这个故事接下来我该做什么？',
+  ja_JP: 'この話、次はどうすればいい？',
+};
+const FIRST_CHAPTER: Record<Locale, string> = {
+  en_US: 'The Usual',
+  zh_CN: '老样子',
+  ja_JP: 'いつもの',
+};
+
+for (const { locale, size } of [
+  { locale: 'en_US', size: DESKTOP },
+  { locale: 'ja_JP', size: PHONE },
+] as const) {
+  test(`on a story's play page, "what next?" is answered about that story (${locale}, ${size.width} px)`, async ({
+    page,
+    request,
+  }) => {
+    const title = gameTitle('second-chance-cafe', locale);
+    const home = await api(request, homeCall, { dfId: 'v_e2e_assistant_page' });
+    const english = gameTitle('second-chance-cafe', 'en_US');
+    const story = home
+      .data!.sections.flatMap((section) => section.games)
+      .find((game) => game.kind === 'story' && game.title === english)!;
+    await start(page, locale, size);
+    await page.goto(`/drama/${story.id}`);
+    await waitForMount(page);
+    // The story has begun for this visitor: the first lines are on stage.
+    await expect(page.getByTestId('dialogue')).toBeVisible();
+
+    await openPanel(page, locale);
+    const sent = page.waitForResponse((r) => r.url().includes('/assistant/send'));
+    await ask(page, locale, NEXT_QUESTION[locale]);
+    const body = (await sent).request().postDataJSON() as { page: string };
+    expect(body.page).toBe(`/drama/${story.id}`);
+    const reply = panel(page).getByTestId('assistant-message').last();
+    await expect(reply).toContainText(title);
+    await expect(reply).toContainText(FIRST_CHAPTER[locale]);
+    await expect(reply).not.toContainText(HELP[locale].slice(0, 12));
+    await shot(page, `${locale}-${size.width}-page-aware`);
+  });
+}

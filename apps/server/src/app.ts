@@ -1,6 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import { bindInviteCodeCall, logoutCall, userInfoCall } from '@taleforge/contracts';
 import { LOCALE_CURRENCY } from '@taleforge/contracts/constants';
+import { STATUS } from '@taleforge/contracts/status';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { registerAnalyticsRoutes } from './modules/analytics/routes.js';
@@ -32,6 +33,7 @@ import { registerArtRoutes } from './modules/play/art-routes.js';
 import { createGameInfoService } from './modules/play/game-info-service.js';
 import { createPlayService } from './modules/play/play-service.js';
 import { registerPlayRoutes } from './modules/play/routes.js';
+import { createStoryReads } from './modules/play/story-place.js';
 import { chapterUnlockPrice } from './modules/play/unlocks.js';
 import { createProfileService, registerProfileRoutes } from './modules/profiles/index.js';
 import { type RiskKeys, registerRiskRoutes } from './modules/risk/index.js';
@@ -69,6 +71,7 @@ import {
 import { registerWalletRoutes } from './modules/wallet/routes.js';
 import type { Database } from './platform/db/client.js';
 import { NODE_LOCK } from './platform/db/node-locks.js';
+import { AppError } from './platform/http/app-error.js';
 import { authGate, optionalAuth } from './platform/http/auth-gate.js';
 import { readIndexHtml } from './platform/http/built-site.js';
 import { registerStudioCors } from './platform/http/cors.js';
@@ -281,6 +284,7 @@ export async function buildApp({
     artBase: `${prefix}/art`,
     mediaBase: `${prefix}/media`,
   });
+  const storyReads = createStoryReads(db);
   // The assistant reads what the pages read; it is handed no way to spend, unlock or save.
   const assistant = createAssistantModule({
     db,
@@ -297,6 +301,25 @@ export async function buildApp({
       transactions: (userId, page, pageSize) =>
         listTransactions(db, userId, page, pageSize, payments.orders.paidFor),
       latestUnpaidOrder: payments.orders.latestUnpaid,
+      // A series lists episodes as its page does; a story its chapters. Neither starts anything.
+      workParts: async (userId, locale, workId) =>
+        (await storyReads.chapterParts(userId, locale, workId)) ??
+        (await series.reads
+          .page(userId, locale, workId)
+          .then(({ episodes }) =>
+            episodes.map((e) => ({
+              number: e.number,
+              title: e.title,
+              price_gems: e.price_gems,
+              unlocked: e.unlocked,
+              completed: e.completed,
+            })),
+          )
+          .catch((error: unknown) => {
+            if (error instanceof AppError && error.status === STATUS.SERIES_NOT_FOUND) return null;
+            throw error;
+          })),
+      storyPlace: storyReads.storyPlace,
       prices: (locale) => payments.prices.list(LOCALE_CURRENCY[locale]),
     },
   });

@@ -25,6 +25,7 @@ export { moveVisitorSaves } from './save-queries.js';
 export { sceneSvg } from './scene-art.js';
 export { findSeriesWorkIds, type SeriesWork, saveSeriesWork } from './series-work.js';
 export { newNpcStatus } from './state.js';
+export { type ChapterPart, createStoryReads, type StoryPlace } from './story-place.js';
 export { PreviewError, type PreviewResult, previewStory } from './story-preview.js';
 export { canPlayChapter } from './unlocks.js';
 export { isTakenDown, takeDownGame, unpublishGame } from './visibility.js';

@@ -1,4 +1,15 @@
 import type { AssistantTopic, WorkKind } from '@taleforge/contracts/constants';
+import {
+  ABOUT_HERE,
+  AMOUNT_HELD,
+  DEICTIC,
+  NEXT,
+  OPEN_HERE,
+  PAYMENT_HERE,
+  PRICE_HERE,
+  TECHNICAL,
+  WALLET_HERE,
+} from './page-phrases.js';
 
 /**
  * What the offline engine understands, as patterns in the three languages. A message is matched
@@ -6,18 +17,24 @@ import type { AssistantTopic, WorkKind } from '@taleforge/contracts/constants';
  * the reply is in the interface's language. Chinese and Japanese are matched as substrings, since
  * they put no spaces between words; English by whole words. Earlier intents win: "report a
  * failed payment" is a report, "my top-up failed" a payment question, "buy gems" a top-up.
+ * The page the assistant is opened on settles what the words alone cannot (page-phrases.ts);
+ * `here` marks an intent about the work whose page it is.
  */
 export type Intent =
   | { kind: 'report' }
   | { kind: 'payment' }
-  | { kind: 'topic'; topic: AssistantTopic }
+  | { kind: 'topic'; topic: AssistantTopic; here?: true }
   | { kind: 'topup' }
   | { kind: 'wallet' }
-  | { kind: 'continue' }
+  | { kind: 'continue'; here?: true }
   | { kind: 'open'; title: string }
-  | { kind: 'find' }
+  | { kind: 'open'; here: true }
+  | { kind: 'find'; here?: true }
   | { kind: 'greeting' }
   | { kind: 'unknown' };
+
+/** The page as the engine has checked it: a work's page only when that work is published. */
+export type Place = 'story' | 'series' | 'wallet' | 'payment' | 'elsewhere';
 
 const any =
   (...patterns: RegExp[]) =>
@@ -25,10 +42,20 @@ const any =
     patterns.some((p) => p.test(text));
 
 const REPORT = any(
-  /\b(report|bug|bugs|broken|crash|crashed|crashes|glitch|not working|does ?n.?t work|is ?n.?t working|won.?t load|stuck)\b/,
-  /报告|反馈|故障|出错了|坏了|打不开|卡住|闪退/,
-  /報告|不具合|バグ|壊れ|動かない|開かない|固まる|落ちる/,
+  /\b(report|bug|bugs|broken|crash|crashed|crashes|crashing|glitch|glitches|glitching|glitchy|keeps (freezing|loading)|loading forever|not working|does ?n.?t work|is ?n.?t working|won.?t (load|play|open|start)|not loading|frozen|freezes|froze|no sound|stopped (working|playing|loading))\b/,
+  /报告|反馈|故障|出错了|坏了|打不开|闪退|死机|白屏|黑屏|加载不出|一直加载|转圈|播放不了|放不出|没(有)?声音|显示不出/,
+  /報告|不具合|バグ|壊れ|動かない|開かない|落ち(る|た|て)|フリーズ|真っ白|読み込めない|読み込み中|ロードが終わらない|(再生|表示)(でき|され)ない|音が出ない/,
 );
+/** Spending already done is the player's own history, even when it names gems ("ジェムは何に使った"). */
+const SPENT = any(
+  /\b(spent|used my gems|where did my gems go)\b/,
+  /花了|花在|花哪|用在|用到哪/,
+  /使った|使っ(ちゃ|てしま)った/,
+);
+/** "Stuck" is a fault of the site, except inside a story, where it is the story's puzzle. */
+const STUCK = any(/\b(stuck|hangs|hanging)\b/, /卡住|卡死|卡了/, /固まる|固まった|止まった/);
+/** Only a report, even on a payment's page: the player asks for support by name. */
+const REPORT_BY_NAME = any(/\b(report|bug|bugs|support)\b/, /报告|反馈|客服/, /報告|バグ|サポート/);
 const PAYMENT = any(
   /\b(payment|pay|paid|order|checkout|purchase|top[ -]?up)\b.*\b(fail|failed|fails|declined|cancel|cancelled|canceled|timed? ?out|went wrong|did ?n.?t|not go through|error|problem)\b/,
   /\b(fail|failed|declined)\b.*\b(pay|payment|order|purchase|top[ -]?up)\b/,
@@ -40,15 +67,15 @@ const TOPICS: [AssistantTopic, (text: string) => boolean][] = [
   [
     'expiry',
     any(
-      /\b(expire|expires|expired|expiry|expiration|valid|validity)\b/,
+      /\b(expire|expires|expired|expiry|expiration|valid|validity)\b|\bwhen (do|does|will) (my )?gems (run out|go away|disappear)\b|\bhow long (do|does|will) (my )?gems last\b/,
       /过期|有效期|失效/,
-      /期限|有効|失効/,
+      /期限|有効|失効|いつまで(使|もつ|持つ)/,
     ),
   ],
   [
     'prices',
     any(
-      /\b(prices?|cost|costs|how much (is|are|do|does)|packs?|pricing)\b/,
+      /\b(prices?|cost|costs|how much (is|are|do|does)|packs?|pricing|how expensive)\b/,
       /价格|多少钱|价钱|套餐|收费/,
       /価格|値段|いくら|料金|パック/,
     ),
@@ -57,31 +84,33 @@ const TOPICS: [AssistantTopic, (text: string) => boolean][] = [
     'gems',
     any(
       /\bwhat (are|is) (a )?gems?\b|\bgems? (for|mean)\b|\babout gems\b|\bhow do gems work\b/,
-      /钻石是什么|什么是钻石|钻石有什么用|钻石怎么用/,
-      /ジェムとは|ジェムって何|ジェムは何|ジェムの使い/,
+      /什么是钻石|钻石.{0,4}(是什么|有什么用|有啥用|干什么|做什么|怎么用|用来)/,
+      /ジェム.{0,4}(とは|って何|は何|の使い|何に使)/,
     ),
   ],
 ];
 const TOPUP = any(
-  /\b(top[ -]?up|topup|recharge|buy (some |more )?gems|purchase gems|get (some |more )?gems|add gems)\b/,
-  /充值|买钻石|购买钻石|充钱|(获得|获取|得到|拿到|赚)(更多)?钻石|钻石(从哪里?|哪里|怎么)(来|获得|得到|买)/,
-  /チャージ|課金|ジェムを買|ジェムを購入|ジェムを追加|ジェム(を|は|の)?(どうやって|どこで)?(手に入|入手|増や|もら)/,
+  /\b(top[ -]?up|topup|recharge|buy (some |more )?gems|purchase gems|get (some |more )?gems|add (some |more )?gems|(not enough|out of|need more|ran out of|run out of) gems)\b/,
+  /充值|买钻石|购买钻石|充.{0,2}钱|钻石不够|钻石(用完|没了|花光)|(去|在)?哪(里|儿)?(买|充)|(获得|获取|得到|拿到|赚)(更多)?钻石|钻石(从哪里?|哪里|怎么)(来|获得|得到|买)/,
+  /チャージ|課金|ジェムを買|ジェムが?足りな|ジェムが(なくな|無くな|切れ|ない)|ジェムを購入|ジェムを追加|ジェム(を|は|の)?(どうやって|どこで)?(手に入|入手|増や|もら)/,
 );
 const WALLET = any(
-  /\b(balance|how many gems|my gems|gems do i have|spent|spending|spend|wallet)\b/,
-  /余额|多少钻石|多少颗|我的钻石|花了|消费|钱包|花费/,
-  /残高|ジェムはいくつ|何個|使った|支出|ウォレット|所持/,
+  /\b(balance|how many gems|my gems|gems do i have|spent|spending|spend|wallet|transactions?|purchase history|my purchases|what i (bought|purchased)|what did i (buy|purchase))\b/,
+  /余额|多少钻石|多少颗|我的钻石|花了|消费|钱包|花费|消费记录|明细/,
+  /残高|ジェムはいくつ|何個|使った|支出|ウォレット|所持|履歴/,
 );
 const CONTINUE = any(
-  /\b(continue|resume|keep playing|carry on|where i left|last game|pick up where)\b/,
+  /\b(continue|resume|keep playing|keep going|carry on|where i left|last game|pick up where|go on)\b/,
   /继续|接着玩|上次|接着看/,
   /続き|続けて|再開|前回/,
 );
 const OPEN_EN = /^\s*(?:please\s+)?(?:open|play|start|launch|go to|take me to)\s+(.+?)[.!?]*$/;
-const OPEN_ZH = /(?:打开|玩一下|开始玩|进入)\s*[《「“"]?(.+?)[》」”"]?[。！!]*$/;
+const OPEN_ZH =
+  /(?:打开|玩一下|开始玩|进入|我要玩|我想玩|我要看|我想看)\s*[《「“"]?(.+?)[》」”"]?[。！!]*$/;
 const OPEN_JA = /^[「『"]?(.+?)[」』"]?を(?:開いて|開く|開け|遊びたい|遊ぶ|始めて|プレイ)/;
 const FIND = any(
   /\b(find|recommend|suggest|looking for|look for|search|show me|anything|something|want to (read|play|watch))\b/,
+  /\bany\b.*\b(stories|story|shows?|series|games?|dramas?)\b/,
   /找|推荐|想看|想玩|搜索|有没有|来个|来一个/,
   /探して|探す|おすすめ|検索|読みたい|見たい|遊びたい|ありますか/,
 );
@@ -105,16 +134,46 @@ export function kindIn(text: string): WorkKind | undefined {
   return undefined;
 }
 
-/** The intent of a message (already folded: NFKC, lowercase). */
-export function intentOf(text: string): Intent {
+/** The words of a message without its closing punctuation and politeness, for DEICTIC. */
+const bare = (title: string) =>
+  title
+    .replace(/\b(please|now|for me)\b|^(watching|reading|playing)\s+/g, '')
+    .replace(/[\s.!?。！？]+$|^\s+|吧$|ください$/g, '')
+    .trim();
+
+/**
+ * The intent of a message (already folded: NFKC, lowercase) on the page it was sent from. The
+ * words decide first; the page only decides what they leave open ("it", "what now?", "how much?").
+ */
+export function intentOf(text: string, place: Place = 'elsewhere'): Intent {
+  const onWork = place === 'story' || place === 'series';
+  if (place === 'payment' && PAYMENT_HERE(text) && !REPORT_BY_NAME(text))
+    return { kind: 'payment' };
   if (REPORT(text)) return { kind: 'report' };
+  if (STUCK(text) && (place !== 'story' || TECHNICAL(text))) return { kind: 'report' };
   if (PAYMENT(text)) return { kind: 'payment' };
-  for (const [topic, test] of TOPICS) if (test(text)) return { kind: 'topic', topic };
+  if (AMOUNT_HELD(text) || SPENT(text)) return { kind: 'wallet' };
+  for (const [topic, test] of TOPICS) {
+    if (!test(text)) continue;
+    return topic === 'prices' && onWork
+      ? { kind: 'topic', topic, here: true }
+      : { kind: 'topic', topic };
+  }
+  if (onWork && PRICE_HERE(text)) return { kind: 'topic', topic: 'prices', here: true };
   if (TOPUP(text)) return { kind: 'topup' };
   if (WALLET(text)) return { kind: 'wallet' };
-  if (CONTINUE(text)) return { kind: 'continue' };
-  const title = (OPEN_EN.exec(text) ?? OPEN_ZH.exec(text) ?? OPEN_JA.exec(text))?.[1]?.trim();
+  if (place === 'wallet' && WALLET_HERE(text)) return { kind: 'wallet' };
+  if (CONTINUE(text)) return onWork ? { kind: 'continue', here: true } : { kind: 'continue' };
+  if (onWork && NEXT(text)) return { kind: 'continue', here: true };
+  const named = (OPEN_EN.exec(text) ?? OPEN_ZH.exec(text) ?? OPEN_JA.exec(text))?.[1];
+  const title = named === undefined ? undefined : bare(named);
+  // "Play it", "开始玩吧": no title but the page's work.
+  if (title !== undefined && onWork && (title === '' || DEICTIC(title))) {
+    return { kind: 'open', here: true };
+  }
   if (title) return { kind: 'open', title };
+  if (onWork && OPEN_HERE(text)) return { kind: 'open', here: true };
+  if (onWork && ABOUT_HERE(text)) return { kind: 'find', here: true };
   if (FIND(text)) return { kind: 'find' };
   if (GREETING(text)) return { kind: 'greeting' };
   return { kind: 'unknown' };

@@ -1,4 +1,5 @@
 import { say } from '../localized.js';
+import { pageHintOf } from '../page-hint.js';
 import {
   type AssistantTool,
   continueLastGame,
@@ -14,8 +15,9 @@ import {
 import { moodsIn } from '../tools/moods.js';
 import type { AssistantEngine, EngineReply } from './engine.js';
 import { GREETING, HELP } from './help-text.js';
-import { intentOf, kindIn, searchWordsOf } from './intents.js';
+import { intentOf, kindIn, type Place, searchWordsOf } from './intents.js';
 import { ReplyParts, runTool } from './run-tool.js';
+import { foldTypos } from './typos.js';
 
 /** Runs one tool whose arguments the engine built itself (so they always parse). */
 async function use(parts: ReplyParts, tool: AssistantTool, ctx: ToolContext, args: object) {
@@ -34,15 +36,41 @@ function searchArgs(text: string) {
 }
 
 /**
+ * The page as far as it is true: a work's page counts only when that work is published (the
+ * browser's word is a hint; the card lookup is what its page would show), and of which kind.
+ */
+async function placeOf(ctx: ToolContext): Promise<{ place: Place; workId: number | null }> {
+  const hint = pageHintOf(ctx.page);
+  if (hint.kind !== 'work') return { place: hint.kind, workId: null };
+  const [card] = await ctx.readers.workCards([hint.workId], ctx.locale);
+  return card ? { place: card.kind, workId: card.id } : { place: 'elsewhere', workId: null };
+}
+
+/** The message as the tables read it: one form of each letter, apostrophe and known typo. */
+export function foldMessage(text: string): string {
+  return foldTypos(
+    text
+      .normalize('NFKC')
+      .toLowerCase()
+      .replace(/[’‘`´]/g, "'")
+      .trim(),
+  );
+}
+
+/**
  * The engine with no model: one intent per message, matched by pattern tables in the three
- * languages, one or two tools, and the reply the tools wrote in the player's language.
+ * languages and the page it was sent from, one or two tools, and the reply the tools wrote in
+ * the player's language.
  */
 export function createOfflineEngine(): AssistantEngine {
   return {
     name: 'offline',
     async reply({ text, ctx }): Promise<EngineReply> {
-      const folded = text.normalize('NFKC').toLowerCase().trim();
-      const intent = intentOf(folded);
+      const folded = foldMessage(text);
+      const { place, workId } = await placeOf(ctx);
+      const intent = intentOf(folded, place);
+      // Only intents the page made `here` reach this id, and only with a published work's.
+      const here = workId !== null ? { work_id: workId } : {};
       const parts = new ReplyParts();
       const said = async (tool: AssistantTool, args: object = {}) =>
         parts.reply((await use(parts, tool, ctx, args)).say);
@@ -52,14 +80,15 @@ export function createOfflineEngine(): AssistantEngine {
         case 'payment':
           return said(explainPayment);
         case 'topic':
-          return said(explainTopic, { topic: intent.topic });
+          return said(explainTopic, { topic: intent.topic, ...(intent.here ? here : {}) });
         case 'topup':
           return said(openTopup);
         case 'wallet':
           return said(walletSummary);
         case 'continue':
-          return said(continueLastGame);
+          return said(continueLastGame, intent.here ? here : {});
         case 'open': {
+          if ('here' in intent) return said(openWork, here);
           const found = await use(parts, findWorks, ctx, { title: intent.title.slice(0, 100) });
           const first = found.workIds[0];
           if (first !== undefined) return said(openWork, { work_id: first });
@@ -67,7 +96,7 @@ export function createOfflineEngine(): AssistantEngine {
           return parts.reply((await use(parts, findWorks, ctx, searchArgs(folded))).say);
         }
         case 'find':
-          return said(findWorks, searchArgs(folded));
+          return said(findWorks, intent.here ? here : searchArgs(folded));
         case 'greeting':
           return parts.reply(say(GREETING, ctx.locale) + say(HELP, ctx.locale));
         case 'unknown':

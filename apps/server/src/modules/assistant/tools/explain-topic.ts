@@ -2,7 +2,8 @@ import type { GoodsTier } from '@taleforge/contracts';
 import { ASSISTANT_TOPICS, type AssistantTopic, type Locale } from '@taleforge/contracts/constants';
 import { z } from 'zod';
 import { say, type Texts } from '../localized.js';
-import { defineTool } from './tool.js';
+import { defineTool, type ToolContext } from './tool.js';
+import { workPrices } from './work-prices.js';
 
 /** The README's money rules ("Gems and top-ups"), told to a player. */
 const TOPICS: Record<AssistantTopic, Texts> = {
@@ -60,12 +61,33 @@ function packs(tiers: GoodsTier[], locale: Locale): string {
     .join(locale === 'en_US' ? ', ' : '、');
 }
 
+/** The prices of one published work's chapters or episodes for this player; null if none. */
+async function pricesOfWork(ctx: ToolContext, workId: number) {
+  const [card] = await ctx.readers.workCards([workId], ctx.locale);
+  const parts = card ? await ctx.readers.workParts(ctx.userId, ctx.locale, card.id) : null;
+  if (!card || !parts) return null;
+  return { card, ...workPrices(card, parts, ctx.locale) };
+}
+
 /** How gems, prices, expiry and refunds work, in the player's language. */
 export const explainTopic = defineTool({
   name: 'explain_topic',
-  description: 'Explain the rules of gems, top-up prices, gem expiry or refunds.',
-  args: z.strictObject({ topic: z.enum(ASSISTANT_TOPICS) }),
-  async run(ctx, { topic }) {
+  description:
+    'Explain the rules of gems, top-up prices, gem expiry or refunds. With prices and a work_id (the work whose page the player is on), what its chapters or episodes cost them.',
+  args: z.strictObject({
+    topic: z.enum(ASSISTANT_TOPICS),
+    work_id: z.number().int().positive().optional(),
+  }),
+  async run(ctx, { topic, work_id }) {
+    const work = topic === 'prices' && work_id ? await pricesOfWork(ctx, work_id) : null;
+    if (work) {
+      return {
+        facts: { topic, work: { id: work.card.id, title: work.card.title, ...work.facts } },
+        say: work.say,
+        workIds: [],
+        actions: work.locked ? [{ kind: 'topup' as const }] : [],
+      };
+    }
     const tiers = topic === 'prices' ? ctx.readers.prices(ctx.locale) : [];
     const text = say(TOPICS[topic], ctx.locale, { packs: packs(tiers, ctx.locale) });
     return {

@@ -5,6 +5,7 @@ import { foldForSearch } from '../../games/index.js';
 import { joinList, say } from '../localized.js';
 import { moodsIn } from './moods.js';
 import { defineTool, type ToolContext, workPath } from './tool.js';
+import { workPrices } from './work-prices.js';
 
 const args = z.strictObject({
   genre: z.enum(SCRIPT_TYPES).optional().describe('A genre of the catalogue'),
@@ -18,6 +19,12 @@ const args = z.strictObject({
     .enum(WORK_KINDS)
     .optional()
     .describe('story: interactive stories; series: drama episodes'),
+  work_id: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe('One work to tell about instead of a search: the one whose page the player is on'),
 });
 type Args = z.infer<typeof args>;
 
@@ -74,13 +81,56 @@ const TEXTS = {
   },
 };
 
+const ABOUT = {
+  work: {
+    en_US: '{title} is {kind} by {creator}. {description}',
+    zh_CN: '《{title}》是{creator}创作的{kind}。{description}',
+    ja_JP: '「{title}」は{creator}の{kind}です。{description}',
+  },
+  story: { en_US: 'an interactive story', zh_CN: '互动故事', ja_JP: '物語ゲーム' },
+  series: { en_US: 'a drama series', zh_CN: '短剧', ja_JP: 'ドラマシリーズ' },
+};
+
+/** One published work told about: what it is, who made it, what it costs this player. */
+async function aboutWork(ctx: ToolContext, workId: number) {
+  const [card] = await ctx.readers.workCards([workId], ctx.locale);
+  if (!card) return null;
+  const parts = await ctx.readers.workParts(ctx.userId, ctx.locale, card.id);
+  const prices = parts ? workPrices(card, parts, ctx.locale) : null;
+  const about = say(ABOUT.work, ctx.locale, {
+    title: card.title,
+    kind: ABOUT[card.kind][ctx.locale],
+    creator: card.creator.nick_name,
+    description: card.description.trim(),
+  });
+  return {
+    facts: {
+      work: {
+        id: card.id,
+        title: card.title,
+        kind: card.kind,
+        genre: card.script_type,
+        tags: card.tags,
+        description: card.description,
+        creator: card.creator.nick_name,
+        ...(prices ? prices.facts : {}),
+      },
+    },
+    say: prices ? `${about} ${prices.say}` : about,
+    workIds: [card.id],
+    actions: [],
+  };
+}
+
 /** Stories and series by genre, mood or title; the player opens one from the cards. */
 export const findWorks = defineTool({
   name: 'find_works',
   description:
-    'Find stories and drama series in the catalogue by genre, mood or title. Returns up to 4 works the player can open.',
+    'Find stories and drama series in the catalogue by genre, mood or title; returns up to 4 works the player can open. With work_id, tells about that one work instead (what it is, who made it, what it costs).',
   args,
   async run(ctx, a) {
+    const about = a.work_id ? await aboutWork(ctx, a.work_id) : null;
+    if (about) return about;
     const ids = (await matchWorks(ctx, a)).slice(0, ASSISTANT_LIMITS.worksPerAnswer);
     const byId = new Map((await ctx.readers.workCards(ids, ctx.locale)).map((c) => [c.id, c]));
     const cards = ids.flatMap((id) => byId.get(id) ?? []);
