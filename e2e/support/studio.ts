@@ -54,6 +54,15 @@ export async function openStudio(page: Page, path = '/') {
   await expect(page.locator('#main')).toBeVisible();
 }
 
+/** Opens an address inside the running studio, as a typed or bookmarked link it routes to. (The
+ * studio is opened once per sign-in: a reload asks the player site for its token, SPEC §4.) */
+export async function visitInStudio(page: Page, path: string) {
+  await page.evaluate((to) => {
+    history.pushState({}, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
 export async function signInToStudio(page: Page, account: { email: string; password: string }) {
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password').fill(account.password);

@@ -5,7 +5,13 @@ import { gameTitle, translator } from '../support/catalogue';
 import { expect, test } from '../support/device';
 import { openGameFromHome } from '../support/home';
 import { PICTURE } from '../support/layout';
-import { grantAdmin, newAccount, openStudio, signInToStudio } from '../support/studio';
+import {
+  grantAdmin,
+  newAccount,
+  openStudio,
+  signInToStudio,
+  visitInStudio,
+} from '../support/studio';
 
 // A moderator's day (decision 46): players report a comment on a work, an admin opens
 // Moderation on the creator studio and removes it, and the player site no longer shows it;
@@ -21,14 +27,6 @@ async function openComments(page: Page) {
       name: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\d`),
     })
     .click();
-}
-
-/** Opens an address inside the running studio, as a typed or bookmarked link it routes to. */
-async function visitInStudio(page: Page, path: string) {
-  await page.evaluate((to) => {
-    history.pushState({}, '', to);
-    dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
 }
 
 type Account = Awaited<ReturnType<typeof newAccount>>;

@@ -1,5 +1,12 @@
+import type { Locator } from '@playwright/test';
 import { expect, type Page, test } from '../support/device';
-import { grantAdmin, newAccount, openStudio, signInToStudio } from '../support/studio';
+import {
+  grantAdmin,
+  newAccount,
+  openStudio,
+  signInToStudio,
+  visitInStudio,
+} from '../support/studio';
 import { seedStudioWork } from '../support/studio-seed';
 
 // Every screen of the creator studio on a phone and on a desktop, each one waited for until the
@@ -13,7 +20,7 @@ const WIDTHS = [
 ] as const;
 
 /** A work's sections by their tab, each with what shows once it has loaded. */
-const SECTIONS: [tab: string, loaded: (page: Page) => ReturnType<Page['locator']>][] = [
+const SECTIONS: [tab: string, loaded: (page: Page) => Locator][] = [
   ['Details', (page) => page.getByRole('heading', { name: 'Cover', level: 2 })],
   ['Characters', (page) => page.getByLabel('Persona (English)')],
   ['Chapters', (page) => page.getByLabel('Chapter title (English)')],
@@ -59,7 +66,11 @@ for (const size of WIDTHS) {
       await pageChecks.expectScanned(page);
     }
 
-    await page.getByRole('link', { name: 'Your works' }).click();
+    // Moderation's address, for a creator who is no admin.
+    await visitInStudio(page, '/moderation');
+    await expect(page.getByRole('heading', { name: 'Not allowed' })).toBeVisible();
+    await pageChecks.expectScanned(page);
+    await page.getByRole('link', { name: 'Back to your works' }).click();
     await page.getByRole('button', { name: 'Sign out' }).click();
     await signInToStudio(page, admin);
     await page.getByRole('link', { name: 'Moderation' }).click();
