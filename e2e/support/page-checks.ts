@@ -19,7 +19,13 @@
 
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { test as base, type ConsoleMessage, type Page, type TestInfo } from '@playwright/test';
+import {
+  test as base,
+  type ConsoleMessage,
+  expect,
+  type Page,
+  type TestInfo,
+} from '@playwright/test';
 import type { AxeResults, RunOptions } from 'axe-core';
 import { holdEndlessAnimationsInEveryContext } from './endless-animations';
 import { E2E_PORT, MODEL_PORT, SHORT_SESSION_PORT, STUDIO_PORT } from './env';
@@ -189,6 +195,24 @@ class PageChecks {
         if (this.info.timeout > 0) this.info.setTimeout(this.info.timeout + spent);
       }
     }
+  }
+
+  /**
+   * Waits until the page's screen is scanned, now or earlier by this worker: for journeys whose
+   * point is that a screen is checked, where one that never holds still or stays busy would
+   * otherwise pass unchecked.
+   */
+  async expectScanned(page: Page): Promise<void> {
+    await expect
+      .poll(
+        async () => {
+          await this.scan(page);
+          const { key } = await page.evaluate(describeScreen);
+          return scanned.has(key) || key;
+        },
+        { message: 'the screen was scanned for accessibility' },
+      )
+      .toBe(true);
   }
 
   private record(screen: string, results: AxeResults) {

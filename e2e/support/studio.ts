@@ -1,6 +1,8 @@
 // Helpers for the creator studio's journeys: an account made through the real calls, and the
 // studio's own screens at its own origin (STUDIO_ORIGIN, a second listener of the main server).
 
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
 import { CALLS } from '@taleforge/contracts';
 import { inviteCode, mailedCode, newEmail } from './accounts';
@@ -8,6 +10,18 @@ import { api } from './api';
 import { STUDIO_ORIGIN } from './env';
 
 export const CREATOR_PASSWORD = 'lantern-keeper';
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Makes an account an admin with the running server's own `npm run invites -- grant-admin`
+ * (customer service's way): the studio then shows it Moderation. */
+export function grantAdmin(email: string) {
+  execFileSync('node', ['scripts/invites.mjs', 'grant-admin', '--email', email], {
+    cwd: repoRoot,
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
+    stdio: 'pipe',
+  });
+}
 
 /** A new registered account (mailed code, invite), made from the player site's page. */
 export async function newAccount(page: Page, nickName: string) {
@@ -38,6 +52,15 @@ export async function newAccount(page: Page, nickName: string) {
 export async function openStudio(page: Page, path = '/') {
   await page.goto(`${STUDIO_ORIGIN}${path}`);
   await expect(page.locator('#main')).toBeVisible();
+}
+
+/** Opens an address inside the running studio, as a typed or bookmarked link it routes to. (The
+ * studio is opened once per sign-in: a reload asks the player site for its token, SPEC §4.) */
+export async function visitInStudio(page: Page, path: string) {
+  await page.evaluate((to) => {
+    history.pushState({}, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
 }
 
 export async function signInToStudio(page: Page, account: { email: string; password: string }) {

@@ -1,5 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { CALLS } from '@taleforge/contracts';
 import { api } from '../support/api';
@@ -7,23 +5,18 @@ import { gameTitle, translator } from '../support/catalogue';
 import { expect, test } from '../support/device';
 import { openGameFromHome } from '../support/home';
 import { PICTURE } from '../support/layout';
-import { newAccount, openStudio, signInToStudio } from '../support/studio';
+import {
+  grantAdmin,
+  newAccount,
+  openStudio,
+  signInToStudio,
+  visitInStudio,
+} from '../support/studio';
 
 // A moderator's day (decision 46): players report a comment on a work, an admin opens
 // Moderation on the creator studio and removes it, and the player site no longer shows it;
 // another report is dismissed in Chinese on a phone, and the comment stays. A creator who is no
 // admin sees neither the link nor the queue.
-
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-
-/** The running server's own `npm run invites -- grant-admin` (customer service's way). */
-function grantAdmin(email: string) {
-  execFileSync('node', ['scripts/invites.mjs', 'grant-admin', '--email', email], {
-    cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
-    stdio: 'pipe',
-  });
-}
 
 /** The work's comments panel, from its rail button ("Comments · 12"), in English. */
 async function openComments(page: Page) {
@@ -34,14 +27,6 @@ async function openComments(page: Page) {
       name: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\d`),
     })
     .click();
-}
-
-/** Opens an address inside the running studio, as a typed or bookmarked link it routes to. */
-async function visitInStudio(page: Page, path: string) {
-  await page.evaluate((to) => {
-    history.pushState({}, '', to);
-    dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
 }
 
 type Account = Awaited<ReturnType<typeof newAccount>>;

@@ -45,3 +45,16 @@ test('a Content-Security-Policy violation is reported, and the scan itself cause
   expect(report).toContain('button-name');
   expect(report).not.toContain('Content-Security-Policy');
 });
+
+test('text below contrast on a solid colour is reported once the screen is waited for', async ({
+  page,
+  pageChecks,
+}) => {
+  // Solid, as the studio draws its text: over a gradient axe can only ask for a review.
+  await serve(
+    page,
+    document('<h1>Faint</h1><p style="background:#0c0920;color:#2c2170">Hard to read</p>'),
+  );
+  await pageChecks.expectScanned(page);
+  expect(pageChecks.takeReport()).toContain('[serious] color-contrast');
+});
