@@ -38,10 +38,16 @@ const STUDIO = { publicId: 'taleforge_studio', nickName: 'Taleforge Studio' };
 const COVER_FIGURES = {
   one: [{ x: 230, y: 120, width: 340 }],
   two: [
-    { x: 215, y: 170, width: 250 },
+    { x: 200, y: 166, width: 280 },
     { x: 352, y: 96, width: 230 },
   ],
 } as const;
+
+/** Fades the lead behind into the scene: its shoulders end above the foot, and a hard edge there
+ * read as a cut-out. */
+const BACK_FADE =
+  '<linearGradient id="back-fade-ramp" x1="0" y1="0" x2="0" y2="1"><stop offset=".72" stop-color="#fff"/><stop offset="1" stop-color="#000"/></linearGradient>' +
+  '<mask id="back-fade" maskContentUnits="objectBoundingBox"><rect width="1" height="1" fill="url(#back-fade-ramp)"/></mask>';
 
 /**
  * The catalogue card, drawn like a story game's cover: the scene, the leads standing in it (the
@@ -52,14 +58,15 @@ export function coverSvgOf(script: SeriesScript): string {
   const places = who.length === 1 ? COVER_FIGURES.one : COVER_FIGURES.two;
   const figures = who.map((key, i) => {
     const { x, y, width } = places[i]!;
-    return portraitSvg(script.characters[key]!.face, expression).replace(
+    const figure = portraitSvg(script.characters[key]!.face, expression).replace(
       '<svg ',
       `<svg x="${x}" y="${y}" width="${width}" height="${(width * 6) / 5}" `,
     );
+    return i === 0 ? figure : `<g mask="url(#back-fade)">${figure}</g>`;
   });
   return sceneSvg(`${script.slug}-cover`, script.scenes[scene]!).replace(
     '</svg>',
-    `${figures.reverse().join('')}<defs><linearGradient id="shade" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity=".6"/></linearGradient></defs><rect y="380" width="800" height="120" fill="url(#shade)"/></svg>`,
+    `<defs>${BACK_FADE}<linearGradient id="shade" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity=".6"/></linearGradient></defs>${figures.reverse().join('')}<rect y="380" width="800" height="120" fill="url(#shade)"/></svg>`,
   );
 }
 
