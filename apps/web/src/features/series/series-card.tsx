@@ -26,10 +26,15 @@ export function SeriesCard({ game }: { game: GameCard }) {
         ) : (
           <CoverArt seed={`${game.id}-${game.title}`} genre={game.script_type} />
         )}
-        <span className="poster-card__badge">
-          <PlayIcon />
-          {abbreviate(game.play_count)}
-        </span>
+        {/* Nobody has watched it yet: "New", as a story's card says, not a play sign and a 0. */}
+        {game.play_count === 0 ? (
+          <span className="poster-card__badge poster-card__badge--new">{t('home.newWork')}</span>
+        ) : (
+          <span className="poster-card__badge">
+            <PlayIcon />
+            {abbreviate(game.play_count)}
+          </span>
+        )}
       </span>
       <span className="poster-card__title">{game.title}</span>
       <span className="poster-card__meta">{t(`genres.${game.script_type}`)}</span>
