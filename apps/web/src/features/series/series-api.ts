@@ -15,11 +15,20 @@ export const seriesKeys = {
   shelf: (kind: WorkKind) => ['drama', 'shelf', kind, currentLocale()] as const,
 };
 
+/** How often a series page asks again while an episode's video is being made. */
+export const PREPARING_POLL_MS = 5_000;
+
 export function useSeries(gameId: number) {
   return useQuery({
     queryKey: seriesKeys.series(gameId),
     queryFn: ({ signal }) => request(calls.series, { query: { game_id: gameId }, signal }),
     enabled: gameId > 0,
+    // A tile that says Preparing turns playable while the player looks at it, not on a reload;
+    // one that could not be made will not change by asking.
+    refetchInterval: (query) =>
+      query.state.data?.episodes.some((e) => !e.ready && !e.video_error)
+        ? PREPARING_POLL_MS
+        : false,
   });
 }
 

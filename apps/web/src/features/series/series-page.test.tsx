@@ -3,6 +3,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithQuery, signIn, stubApiHandlers } from '../../test/render';
 import { buildEpisode, buildSeriesPage, buildVideo } from '../../test/series';
+import { PREPARING_POLL_MS } from './series-api';
 import { SeriesPage } from './series-page';
 
 const social = { game_id: 9, like_count: 12, comment_count: 3, liked: false };
@@ -70,6 +71,36 @@ describe('<SeriesPage/>', () => {
       { kind: 'series', gameId: 9, episodeId: 105 },
     ]);
     player.stop();
+  });
+
+  it('waits to play episode 1 while its video is made, and offers it as soon as it is', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const page = buildSeriesPage();
+    page.episodes[0] = buildEpisode(1, { ready: false });
+    let asked = 0;
+    stubApiHandlers({
+      '/api/h5/drama/series': () => {
+        asked += 1;
+        return { data: asked === 1 ? page : buildSeriesPage() };
+      },
+      '/api/h5/game/social': () => ({ data: social }),
+    });
+    show();
+
+    const waiting = (await screen.findByRole('button', {
+      name: 'Episode 1 is being prepared',
+    })) as HTMLButtonElement;
+    expect(waiting.disabled).toBe(true);
+    await vi.advanceTimersByTimeAsync(PREPARING_POLL_MS);
+    const play = (await screen.findByRole('button', {
+      name: 'Play episode 1',
+    })) as HTMLButtonElement;
+    expect(play.disabled).toBe(false);
+    expect(asked).toBe(2);
+    // Every episode is ready: nothing more to wait for, so the page stops asking.
+    await vi.advanceTimersByTimeAsync(3 * PREPARING_POLL_MS);
+    expect(asked).toBe(2);
+    vi.useRealTimers();
   });
 
   it('says why a video could not be made on this server, instead of preparing it for ever', async () => {

@@ -82,14 +82,17 @@ export function SeriesPage({ gameId }: { gameId: number }) {
             <button
               type="button"
               className="button button--gold series-hero__play"
+              disabled={!firstEpisode.ready}
               onPointerEnter={preloadPlayer}
               onFocus={preloadPlayer}
               onClick={() => play(firstEpisode)}
             >
               <PlayIcon size={16} />
-              {resumeEpisode
-                ? t('series.continue', { n: resumeEpisode.number })
-                : t('series.play', { n: firstEpisode.number })}
+              {!firstEpisode.ready
+                ? t('series.preparingEpisode', { n: firstEpisode.number })
+                : resumeEpisode
+                  ? t('series.continue', { n: resumeEpisode.number })
+                  : t('series.play', { n: firstEpisode.number })}
             </button>
           )}
         </div>
