@@ -265,6 +265,8 @@ test.describe('without a speech service', () => {
     await expect(status).toHaveText(t('assistant.hint.unavailable'));
     await expect(mic).toHaveAttribute('aria-disabled', 'true');
     await expect(mic).toHaveAccessibleDescription(t('assistant.hint.unavailable'));
+    // The welcome no longer tells the player to hold the microphone.
+    await expect(page.locator('.assistant__intro')).toHaveText(t('assistant.introTyping'));
     // Held anyway (it reads as disabled, so Playwright must be told): nothing starts.
     await mic.click({ force: true, delay: 600 });
     await expect(mic).toHaveAttribute('aria-pressed', 'false');

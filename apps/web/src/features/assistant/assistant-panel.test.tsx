@@ -93,6 +93,20 @@ describe('the assistant panel', () => {
     fireEvent.keyDown(mic, { key: ' ' });
     expect(mic.getAttribute('aria-pressed')).toBe('false');
     expect(status.textContent).toMatch(/^Voice input needs a speech service/);
+    // Nor does the welcome ask the player to hold the microphone.
+    const welcome = screen.getByText(/^Ask me to find a story/);
+    expect(welcome.textContent).toMatch(/Type your question below\.$/);
+    expect(welcome.textContent).not.toMatch(/microphone/);
+  });
+
+  it('welcomes with both ways to ask where the microphone can be used', async () => {
+    vi.stubGlobal('MediaRecorder', class {});
+    vi.stubGlobal('navigator', { ...navigator, mediaDevices: { getUserMedia: () => undefined } });
+    renderPanel(state());
+    await textBox();
+    expect(screen.getByText(/^Ask me to find a story/).textContent).toMatch(
+      /hold the microphone and speak\.$/,
+    );
   });
 
   it('goes at once where the player asked to go, closing the panel', async () => {

@@ -116,6 +116,7 @@ export function Conversation({ state, titleId, onClose }: Props) {
         hasMore={state.has_more}
         pending={pending}
         onOpen={open}
+        voiceAvailable={voice.available}
       />
       <CapLine cap={state.cap} refusal={refusal} />
       <Composer

@@ -9,13 +9,15 @@ type Props = {
   hasMore: boolean;
   pending: PendingTurn | null;
   onOpen: (path: string) => void;
+  /** Whether the microphone can be used here: the welcome names it only then. */
+  voiceAvailable: boolean;
 };
 
 /**
  * The conversation as a log: screen readers hear each new reply as it is added (not the whole
  * history when the panel opens), and the view follows the newest message.
  */
-export function MessageList({ messages, hasMore, pending, onOpen }: Props) {
+export function MessageList({ messages, hasMore, pending, onOpen, voiceAvailable }: Props) {
   const { t } = useTranslation();
   const older = useOlderMessages();
   const log = useRef<HTMLDivElement>(null);
@@ -42,7 +44,9 @@ export function MessageList({ messages, hasMore, pending, onOpen }: Props) {
       )}
       <ol className="assistant__messages">
         {messages.length === 0 && !pending && (
-          <li className="assistant__intro">{t('assistant.intro')}</li>
+          <li className="assistant__intro">
+            {t(voiceAvailable ? 'assistant.intro' : 'assistant.introTyping')}
+          </li>
         )}
         {messages.map((message) => (
           <MessageItem key={message.id} message={message} onOpen={onOpen} />
