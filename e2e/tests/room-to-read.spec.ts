@@ -1,6 +1,7 @@
-// The assistant's button never stands over what a player reads or taps (issue 49): on a wide
+// Nothing stands over what a player reads or taps (issue 49). The assistant's button: on a wide
 // screen it floats bottom right and the pages keep its corner clear; on a phone it is the tab
-// bar's last item. Each place it once covered is checked by the boxes a player sees.
+// bar's last item. Each place it once covered is checked by the boxes a player sees, as is the
+// sidebar's tagline, once written over its own art. (The stage's rail: story-game.spec.ts.)
 
 import { waitForMount } from '../support/app';
 import { expect, type Page, test } from '../support/device';
@@ -10,12 +11,17 @@ import { signInAsVisitor } from '../support/visitor';
 
 const assistant = (page: Page) => page.getByRole('button', { name: 'Assistant', exact: true });
 
-test('on a wide screen the floating button leaves the last chapter of the journal clear', async ({
+test('on a wide screen the tagline is off its art, and the floating button leaves the journal clear', async ({
   page,
 }) => {
   await page.setViewportSize(DESKTOP);
   await page.goto('/For_You');
   await waitForMount(page);
+  await expectUncovered(
+    page.locator('.side-nav__card p'),
+    page.locator('.side-nav__art'),
+    'the sidebar’s tagline',
+  );
   await openGameFromHome(page, /The Lantern Ledger/);
   const journal = page.getByRole('complementary', { name: 'Journal' });
   const last = journal.getByRole('button', { name: /Chapter 3/ });
