@@ -19,6 +19,7 @@ import { createCatalogueService } from './modules/games/catalogue-service.js';
 import { createFeaturedService } from './modules/games/featured-service.js';
 import { findGameCards, toGameCard } from './modules/games/index.js';
 import { registerGameRoutes } from './modules/games/routes.js';
+import { watchEventLoopDelay } from './modules/health/event-loop.js';
 import { createReadinessCheck } from './modules/health/readiness.js';
 import { registerHealthRoutes } from './modules/health/routes.js';
 import type { ModelProvider } from './modules/llm/index.js';
@@ -34,6 +35,7 @@ import { createGameInfoService } from './modules/play/game-info-service.js';
 import { createPlayService } from './modules/play/play-service.js';
 import { registerPlayRoutes } from './modules/play/routes.js';
 import { createStoryReads } from './modules/play/story-place.js';
+import { createStoryProcesses } from './modules/play/story-processes/story-processes.js';
 import { chapterUnlockPrice } from './modules/play/unlocks.js';
 import { createProfileService, registerProfileRoutes } from './modules/profiles/index.js';
 import { type RiskKeys, registerRiskRoutes } from './modules/risk/index.js';
@@ -184,9 +186,12 @@ export async function buildApp({
     token: config.METRICS_TOKEN,
     served: Boolean(config.METRICS_TOKEN),
   });
+  const eventLoop = watchEventLoopDelay();
+  app.addHook('onClose', () => eventLoop.stop());
   const ready = createReadinessCheck({
     database,
     redisPing: shared.kind === 'redis' ? shared.ping : undefined,
+    eventLoop,
   });
   const sessions = createSessionService({
     db,
@@ -266,6 +271,8 @@ export async function buildApp({
     dropCatalogue(gameId);
     shared.publish('catalogue-changed', { gameId });
   };
+  const storyProcesses = createStoryProcesses();
+  app.addHook('onClose', () => storyProcesses.close());
   const studio = createStudioService({
     db,
     now,
@@ -274,6 +281,7 @@ export async function buildApp({
     mediaBase: `${prefix}/media`,
     artBase: `${prefix}/art`,
     onPublished: announceCatalogueChange,
+    stories: storyProcesses,
   });
 
   // An operator's pin shows at once like a publish; the rule's own changes within the cache's life.

@@ -22,7 +22,11 @@ describe('/health/live and /health/ready', () => {
     const server = await startTestServer({ REDIS_URL: redis.url });
     try {
       await expect.poll(async () => (await ready(server)).http, { timeout: 5_000 }).toBe(200);
-      expect((await ready(server)).data).toEqual({ status: 'ready', database: 'up', redis: 'up' });
+      expect((await ready(server)).data).toMatchObject({
+        status: 'ready',
+        database: 'up',
+        redis: 'up',
+      });
       await redis.stop();
       const down = await ready(server, 'ja_JP');
       expect(down.http).toBe(503);
@@ -54,6 +58,25 @@ describe('/health/live and /health/ready', () => {
   });
 });
 
+describe('the event loop in the readiness answer', () => {
+  it('says how late the loop ran lately: a stall of 150 ms shows in the next probes', async () => {
+    const server = await startTestServer();
+    try {
+      expect((await ready(server)).data!.event_loop.delay_p99_ms).toBeGreaterThanOrEqual(0);
+      // What a story running on the event loop did before issue 41: hold it for 150 ms.
+      const until = performance.now() + 150;
+      while (performance.now() < until) {}
+      // The loop records the delay when it next reaches its timers.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const stalled = (await ready(server)).data!.event_loop;
+      expect(stalled.delay_max_ms).toBeGreaterThanOrEqual(140);
+      expect(stalled.delay_p99_ms).toBeGreaterThan(0);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('METRICS_PORT', () => {
   it('serves /metrics and the probes on a port of its own (ready without Redis when none is set)', async () => {
     const port = await freePort();
@@ -64,7 +87,7 @@ describe('METRICS_PORT', () => {
       expect((await fetch(`${main}/metrics`)).status).toBe(404);
       const res = await ready(server);
       expect(res.http).toBe(200);
-      expect(res.data).toEqual({ status: 'ready', database: 'up', redis: 'not_configured' });
+      expect(res.data).toMatchObject({ status: 'ready', database: 'up', redis: 'not_configured' });
       expect(res.headers.get('cache-control')).toBe('no-store');
       expect((await live(server)).data).toEqual({ status: 'ok' });
       // The old probe is still answered as it was.

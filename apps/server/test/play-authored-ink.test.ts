@@ -7,7 +7,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMediaStore } from '../src/modules/media/index.js';
 import { seedDemoContent } from '../src/modules/play/demo-content.js';
-import type { GameDefinition } from '../src/modules/play/publish.js';
+import type { GameDefinition } from '../src/modules/play/game-definition.js';
 import { games } from '../src/platform/db/schema/index.js';
 import type { AppError } from '../src/platform/http/app-error.js';
 import { buildSession } from './support/factories.js';

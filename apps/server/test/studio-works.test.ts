@@ -2,6 +2,7 @@ import { CALLS, STATUS } from '@taleforge/contracts';
 import { STUDIO_LIMITS } from '@taleforge/contracts/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMediaStore } from '../src/modules/media/index.js';
+import { createStoryProcesses } from '../src/modules/play/index.js';
 import { createStudioService } from '../src/modules/studio/index.js';
 import { studioWorks } from '../src/platform/db/schema/index.js';
 import { api, apiRaw } from './support/http.js';
@@ -309,6 +310,7 @@ describe('adding an import', () => {
       log: server.app.log,
       mediaBase: '/media',
       artBase: '/art',
+      stories: createStoryProcesses(),
     });
     const added = await studio.addImported(user.id, work.id, {
       files: { 'story.ink': 'Hi.\n', 'more.ink': 'More.\n' },

@@ -135,6 +135,10 @@ export const STATUS = {
   STUDIO_NOT_ADMIN: 6515,
   STUDIO_DUPLICATE_KEY: 6516,
   STUDIO_TAKEN_DOWN: 6517,
+  STUDIO_STORY_RUNS_ON: 6518,
+  STUDIO_PREVIEW_TOO_LONG: 6519,
+  STUDIO_STORY_TOO_SLOW: 6520,
+  STUDIO_STORY_BUSY: 6521,
   MODERATION_NOT_ADMIN: 6601,
   MODERATION_ALREADY_HANDLED: 6602,
   MODERATION_NOT_FOUND: 6603,
@@ -770,6 +774,28 @@ export const STATUS_MESSAGES: Record<StatusCode, Messages> = {
     zh_CN: '该作品已被管理员下架，无法发布。请联系客服',
     ja_JP:
       'この作品は管理者により非公開にされたため、公開できません。サポートにお問い合わせください',
+  },
+  6518: {
+    en_US:
+      'The story runs on without stopping: it loops back on itself or writes too many lines at once. Add a choice or an end there',
+    zh_CN: '故事停不下来：它绕回自身，或一次输出了太多行。请在那里加一个选项或结尾',
+    ja_JP:
+      '物語が止まらずに進み続けます。自分自身に戻るか、一度に行を出しすぎています。そこに選択肢か終わりを加えてください',
+  },
+  6519: {
+    en_US: 'This preview is too long to show. Start it from a knot nearer the part you are testing',
+    zh_CN: '这次预览太长，无法显示。请从更接近你要测试部分的节点开始',
+    ja_JP: 'このプレビューは長すぎて表示できません。確かめたい部分に近いノットから始めてください',
+  },
+  6520: {
+    en_US: 'The story took too long to run. Look for a loop, or try a shorter path',
+    zh_CN: '故事运行时间过长。请检查是否有循环，或试一条更短的路径',
+    ja_JP: '物語の実行に時間がかかりすぎました。ループがないか確かめるか、短い道筋で試してください',
+  },
+  6521: {
+    en_US: 'The studio is running many stories right now. Try again in a moment',
+    zh_CN: '创作工坊正在运行许多故事，请稍后再试',
+    ja_JP: 'スタジオは今多くの物語を実行しています。しばらくしてからもう一度お試しください',
   },
   6601: {
     en_US: 'Only moderators can see reports. Sign in with an administrator account',

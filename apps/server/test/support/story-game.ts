@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { type GameDefinition, publishGame } from '../../src/modules/play/publish.js';
+import type { GameDefinition } from '../../src/modules/play/game-definition.js';
+import { publishGame } from '../../src/modules/play/publish.js';
 import type { Db } from '../../src/platform/db/client.js';
 import { buildUser } from './factories.js';
 

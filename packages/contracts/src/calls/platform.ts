@@ -71,5 +71,7 @@ export const healthReadyCall = defineCall({
     status: z.literal('ready'),
     database: z.literal('up'),
     redis: z.enum(['up', 'not_configured']),
+    /** How late the node's event loop ran since the previous probe: a stalled node shows here. */
+    event_loop: z.object({ delay_p99_ms: z.number().min(0), delay_max_ms: z.number().min(0) }),
   }),
 });

@@ -1,5 +1,6 @@
 import type { Database } from '../../platform/db/client.js';
 import { pingDatabase } from '../../platform/db/client.js';
+import type { EventLoopDelay } from './event-loop.js';
 
 export type PartState = 'up' | 'down';
 
@@ -9,11 +10,14 @@ export interface ReadinessDeps {
   redisPing?: (() => Promise<boolean>) | undefined;
   /** A part that has not answered by then is down: a stalled database must not stall the probe. */
   timeoutMs?: number;
+  eventLoop: EventLoopDelay;
 }
 
 export interface Readiness {
   database: PartState;
   redis: PartState | 'not_configured';
+  /** How late the event loop ran since the previous probe, in ms. */
+  eventLoop: { p99Ms: number; maxMs: number };
 }
 
 /** Resolves to false after `ms`, or with the check's own answer (a throw is a false). */
@@ -41,6 +45,10 @@ export function createReadinessCheck(deps: ReadinessDeps): () => Promise<Readine
       redisPing ? answersWithin(redisPing, timeoutMs) : null,
     ]);
     const state = (up: boolean): PartState => (up ? 'up' : 'down');
-    return { database: state(db), redis: redis === null ? 'not_configured' : state(redis) };
+    return {
+      database: state(db),
+      redis: redis === null ? 'not_configured' : state(redis),
+      eventLoop: deps.eventLoop.read(),
+    };
   };
 }

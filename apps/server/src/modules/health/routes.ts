@@ -27,11 +27,16 @@ export function registerHealthRoutes(app: FastifyInstance, { database, ready }: 
 
   defineRoute(app, healthReadyCall, async ({ reply }) => {
     reply.header('cache-control', 'no-store');
-    const { database: db, redis } = await ready();
+    const { database: db, redis, eventLoop } = await ready();
     if (db === 'down' || redis === 'down') {
       const down = [db === 'down' ? 'database' : null, redis === 'down' ? 'redis' : null];
       throw new AppError(STATUS.UNAVAILABLE, down.filter(Boolean).join(', '), 503);
     }
-    return { status: 'ready' as const, database: db, redis };
+    return {
+      status: 'ready' as const,
+      database: db,
+      redis,
+      event_loop: { delay_p99_ms: eventLoop.p99Ms, delay_max_ms: eventLoop.maxMs },
+    };
   });
 }

@@ -8,8 +8,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db/client.js';
 import { ensureSystemUser } from '../auth/index.js';
 import { MEDIA_EXTENSIONS, type MediaExtension, type MediaStore } from '../media/index.js';
+import type { GameDefinition } from './game-definition.js';
 import { StoryCompileError } from './ink-compiler.js';
-import { type GameDefinition, publishGame } from './publish.js';
+import { publishGame } from './publish.js';
 
 /** content/ at the repository root; src/ and dist/ sit at the same depth. */
 export const CONTENT_DIR = fileURLToPath(new URL('../../../../../content', import.meta.url));

@@ -30,7 +30,7 @@ import {
 } from './save-queries.js';
 import { newPlayerState } from './state.js';
 import { applyStep, type SaveData, startChapterSave } from './step.js';
-import { InkRuntimeError, type StoryContext } from './story-runtime.js';
+import { InkRuntimeError, type StoryContext, StoryLoopError } from './story-runtime.js';
 import { canPlayChapter } from './unlocks.js';
 
 export interface PlayDeps {
@@ -150,6 +150,12 @@ export function createPlayService({
           `ink runtime error: ${error.message}`,
         );
         throw new AppError(STATUS.STORY_STEP_FAILED);
+      }
+      // A story that runs on (a loop, a flood of lines, too many choices) is its creator's
+      // doing, not the server's: worth a warning, never an error (issue 41).
+      if (error instanceof StoryLoopError) {
+        log.warn({ ...at, reason: error.message }, 'story runs on without stopping');
+        throw new AppError(STATUS.STORY_BROKEN);
       }
       log.error({ ...at, err: error }, 'story fault');
       throw new AppError(STATUS.STORY_BROKEN);

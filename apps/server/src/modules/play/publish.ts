@@ -1,93 +1,21 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { CharacterPersona } from '@taleforge/contracts/character-persona';
-import type { AudioKind, Expression, ScriptType } from '@taleforge/contracts/constants';
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/client.js';
 import {
-  type ChatGoal,
   chapters,
-  type FaceStyle,
   gameAudio,
   games,
-  type LocalizedText,
   type MinigameSpec,
   minigames,
   npcs,
-  type SceneStyle,
   scenes,
   tasks,
 } from '../../platform/db/schema/index.js';
-import type { MediaExtension, MediaStore } from '../media/index.js';
+import type { MediaStore } from '../media/index.js';
 import { findChapterSource, insertChapterVersion, listChapters } from './content-queries.js';
-import {
-  type ChapterInspection,
-  type ContentRefs,
-  compileChapterWithIncludes,
-  inspectChapter,
-} from './ink-compiler.js';
-
-/** A whole game as authors write it (content/<slug>/game.json plus one .ink file per chapter). */
-export interface GameDefinition {
-  slug: string;
-  title: LocalizedText;
-  description: LocalizedText;
-  scriptType: ScriptType;
-  tags: string[];
-  languages: string[];
-  npcs: {
-    key: string;
-    name: LocalizedText;
-    persona: LocalizedText;
-    greeting: LocalizedText;
-    goals?: Record<string, ChatGoal>;
-    face: FaceStyle;
-    /** Chat material (content/<slug>/characters/<key>.json); without it the NPC cannot chat. */
-    character?: CharacterPersona | null;
-    /** Uploaded pictures by expression (URLs); one missing is drawn from `face`. */
-    expressions?: Partial<Record<Expression, string>> | null;
-  }[];
-  tasks: { key: string; title: LocalizedText }[];
-  scenes: { key: string; style: SceneStyle }[];
-  minigames: { key: string; spec: MinigameSpec }[];
-  chapters: {
-    title: LocalizedText;
-    priceGems: number;
-    ink: string;
-    /** The chapter's file within the work, named in messages (e.g. `chapter-1.ink`). */
-    file?: string;
-  }[];
-  /** The work's ink files a chapter may INCLUDE, by path within the work (`/`-separated). */
-  inkFiles?: Record<string, string>;
-  /** Sounds with their bytes (content/<slug>/audio/); absent: the game is silent. */
-  audio?: {
-    key: string;
-    kind: AudioKind;
-    loop: boolean;
-    bytes: Uint8Array;
-    extension: MediaExtension;
-  }[];
-}
-
-/**
- * Compiles every chapter as publishing would, reporting every problem and warning instead of
- * stopping at the first chapter: the studio's compile.
- */
-export function inspectGame(def: GameDefinition): ChapterInspection[] {
-  const refs = refsOf(def);
-  return def.chapters.map((c) =>
-    inspectChapter(c.ink, refs, { fileName: c.file, includes: def.inkFiles }),
-  );
-}
-
-function refsOf(def: GameDefinition): ContentRefs {
-  return {
-    npcs: new Set(def.npcs.map((n) => n.key)),
-    goals: new Map(def.npcs.map((n) => [n.key, new Set(Object.keys(n.goals ?? {}))])),
-    tasks: new Set(def.tasks.map((t) => t.key)),
-    scenes: new Set(def.scenes.map((s) => s.key)),
-    minigames: new Map(def.minigames.map((m) => [m.key, m.spec.kind])),
-  };
-}
+import type { GameDefinition } from './game-definition.js';
+import { compileChapterWithIncludes } from './ink-compiler.js';
+import { refsOf } from './inspect.js';
 
 /**
  * Creates or updates a game from its definition, in one transaction. Idempotent: running it again

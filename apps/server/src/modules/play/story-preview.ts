@@ -24,6 +24,15 @@ export interface PreviewResult {
 /** The place a preview names where something is wrong: which choice, and what was offered. */
 export class PreviewError extends Error {}
 
+/**
+ * What a preview may write at most, lines and tags together. A studio reads a few hundred lines;
+ * a short story replayed through thousands of choices that each write pages would answer tens of
+ * megabytes, so a preview past this stops and says so.
+ */
+export const PREVIEW_MAX_CHARS = 512 * 1024;
+
+export class PreviewTooLongError extends Error {}
+
 /** Every knot and knot.stitch of the story, in the order ink keeps them. */
 function knotsOf(story: Story): string[] {
   const out: string[] = [];
@@ -65,12 +74,16 @@ function placeOf(story: Story): string | null {
  */
 export function previewStory(input: PreviewInput): PreviewResult {
   const lines: PreviewResult['lines'] = [];
+  let written = 0;
   const context = {
     minigames: input.minigames,
     locale: 'en_US',
     random: Math.random,
     onLine: (text: string, tags: string[]) => {
-      if (text || tags.length) lines.push({ text, tags: [...tags] });
+      if (!text && !tags.length) return;
+      written += text.length + tags.reduce((sum, tag) => sum + tag.length, 0);
+      if (written > PREVIEW_MAX_CHARS) throw new PreviewTooLongError(`${written} characters`);
+      lines.push({ text, tags: [...tags] });
     },
   };
   const session = new StorySession(input.storyJson, null, newPlayerState(), emptyView(), context);

@@ -1,5 +1,5 @@
 import type { StudioDiagnostic } from '@taleforge/contracts';
-import { type GameDefinition, type InkProblem, inspectGame } from '../play/index.js';
+import type { ChapterInspection, GameDefinition, InkProblem } from '../play/index.js';
 
 export interface CompiledWork {
   ok: boolean;
@@ -16,10 +16,11 @@ const diagnostic = (severity: StudioDiagnostic['severity'], p: InkProblem): Stud
 });
 
 /**
- * Every chapter compiled as publishing would, with every error and warning at its file and line.
- * A file several chapters INCLUDE is reported once, not once per chapter.
+ * Every chapter compiled as publishing would (`inspections`, from a story process), with every
+ * error and warning at its file and line. A file several chapters INCLUDE is reported once, not
+ * once per chapter.
  */
-export function compileDefinition(def: GameDefinition): CompiledWork {
+export function diagnoseWork(def: GameDefinition, inspections: ChapterInspection[]): CompiledWork {
   const files = def.inkFiles ?? {};
   const seen = new Set<string>();
   const diagnostics: StudioDiagnostic[] = [];
@@ -33,7 +34,6 @@ export function compileDefinition(def: GameDefinition): CompiledWork {
   for (const c of missing) {
     add({ file: c.file!, line: 0, severity: 'error', message: `no file "${c.file}" in this work` });
   }
-  const inspections = inspectGame(def);
   for (const chapter of inspections) {
     for (const p of chapter.errors) add(diagnostic('error', p));
     for (const p of chapter.warnings) add(diagnostic('warning', p));

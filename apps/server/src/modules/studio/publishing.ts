@@ -5,15 +5,14 @@ import { AppError } from '../../platform/http/app-error.js';
 import {
   artUrls,
   isTakenDown,
-  PreviewError,
   type PreviewResult,
-  previewStory,
   publishGame,
   StoryCompileError,
+  type StoryProcesses,
   takeDownGame,
   unpublishGame,
 } from '../play/index.js';
-import { type CompiledWork, compileDefinition } from './compile.js';
+import { type CompiledWork, diagnoseWork } from './compile.js';
 import { definitionOf, filled } from './definition.js';
 import type { StudioCore } from './studio-service.js';
 import * as q from './work-queries.js';
@@ -26,6 +25,8 @@ export interface PublishingDeps {
   artBase: string;
   /** A game's content changed on the player site: drop what was cached of it. */
   onPublished: (gameId: number) => void;
+  /** Where a creator's ink runs: processes with a time budget, never the event loop. */
+  stories: StoryProcesses;
 }
 
 /** Studio games are named by their work: unique by its id, readable by its title. */
@@ -50,6 +51,7 @@ export function createPublishing({
   mediaBase,
   artBase,
   onPublished,
+  stories,
 }: PublishingDeps) {
   const art = artUrls(artBase);
 
@@ -65,7 +67,7 @@ export function createPublishing({
   return {
     async compile(ownerId: number, workId: number): Promise<Omit<CompiledWork, 'stories'>> {
       const { def } = await draft(ownerId, workId);
-      const { ok, diagnostics } = compileDefinition(def);
+      const { ok, diagnostics } = diagnoseWork(def, await stories.inspect(def));
       return { ok, diagnostics };
     },
 
@@ -76,22 +78,11 @@ export function createPublishing({
       const { def } = await draft(ownerId, input.id);
       const chapter = def.chapters[input.chapter - 1];
       if (!chapter) throw new AppError(STATUS.INVALID_PARAMS, `chapter ${input.chapter}`);
-      const compiled = compileDefinition({ ...def, chapters: [chapter] });
-      const storyJson = compiled.stories[0];
-      if (!storyJson) {
-        const first = compiled.diagnostics.find((d) => d.severity === 'error');
-        throw new AppError(
-          STATUS.STUDIO_STORY_HAS_ERRORS,
-          first && `${first.file}:${first.line}: ${first.message}`,
-        );
-      }
-      const minigames = Object.fromEntries(def.minigames.map((m) => [m.key, m.spec]));
-      try {
-        return previewStory({ storyJson, minigames, knot: input.knot, choices: input.choices });
-      } catch (error) {
-        if (error instanceof PreviewError) throw new AppError(STATUS.INVALID_PARAMS, error.message);
-        throw error;
-      }
+      return stories.preview({
+        def: { ...def, chapters: [chapter], audio: [] },
+        ...(input.knot !== undefined && { knot: input.knot }),
+        choices: input.choices,
+      });
     },
 
     /**
@@ -108,6 +99,17 @@ export function createPublishing({
       }
       const missing = def.chapters.find((c) => def.inkFiles?.[c.file!] === undefined);
       if (missing) throw new AppError(STATUS.STUDIO_STORY_HAS_ERRORS, `${missing.file}: no file`);
+      // Compiled first in a story process, within its budget: a source that takes the compiler
+      // too long is refused there (6520) before publishing compiles it again on this thread.
+      const checked = diagnoseWork(def, await stories.inspect(def));
+      if (!checked.ok) {
+        const named = checked.diagnostics
+          .filter((d) => d.severity === 'error')
+          .slice(0, NAMED_PROBLEMS)
+          .map((d) => `${d.file}:${d.line}: ${d.message}`)
+          .join('; ');
+        throw new AppError(STATUS.STUDIO_STORY_HAS_ERRORS, named);
+      }
       let gameId: number;
       try {
         gameId = await publishGame(db, def, {

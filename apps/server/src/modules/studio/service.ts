@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db/client.js';
 import type { MediaStore } from '../media/index.js';
+import type { StoryProcesses } from '../play/index.js';
 import { createPublishing } from './publishing.js';
 import { createStudioCore } from './studio-service.js';
 import { createUploads } from './uploads.js';
@@ -15,6 +16,8 @@ export interface StudioDeps {
   artBase: string;
   /** A game's content changed on the player site: drop what was cached of it. */
   onPublished?: (gameId: number) => void;
+  /** The processes creators' stories run in (the app closes them). */
+  stories: StoryProcesses;
 }
 
 /**
@@ -35,6 +38,7 @@ export function createStudioService(deps: StudioDeps) {
     mediaBase: deps.mediaBase,
     artBase: deps.artBase,
     onPublished: deps.onPublished ?? (() => {}),
+    stories: deps.stories,
   });
   const uploads = createUploads({
     core,
