@@ -7,12 +7,24 @@
 // in-memory world (no database, no network: the figure is the engine's own). Baseline, in the
 // same run: the same engine and phrasings with no page given, as the engine read them before.
 // Target: at least 90 % understood in each language.
+//
+// The rules were tuned on that corpus, so its share says little about words they were not made
+// from. The second table is the unseen set (unseen.json): 24 phrasings a language, three for each
+// of the eight things, written from how players talk before the last change to the rules and not
+// tuned on. Its first-read share (the rules as they were when it was written) is printed beside
+// today's. It stays fair only until someone widens the rules while reading its misses: after the
+// session that wrote it and measured it twice, its misses have been seen, so it is no longer
+// strictly unseen. Whoever next tunes the rules writes a new one first (docs/decisions/0039).
+// Floor for the unseen set: 75 % in each language (the unit test holds it).
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { NODE_FLAGS } from '../lib/server-process.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const TARGET = 0.9;
+const UNSEEN_FLOOR = 0.75;
+/** The unseen set on first reading, with the rules as they were when it was written. */
+const UNSEEN_FIRST_READ = { en: [19, 24], zh: [16, 24], ja: [18, 24] };
 
 const pct = (xs, p) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))];
@@ -27,7 +39,7 @@ export async function benchAssistantPages() {
     { cwd: root, env: process.env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
   );
   if (child.status !== 0) throw new Error(`bench/assistant-pages: measure exited ${child.status}`);
-  const { rounds, baseline, ours } = JSON.parse(child.stdout.trim().split('\n').at(-1));
+  const { rounds, baseline, ours, unseen } = JSON.parse(child.stdout.trim().split('\n').at(-1));
 
   const all = (results) => ({
     understood: results.reduce((s, r) => s + r.understood, 0),
@@ -56,7 +68,39 @@ export async function benchAssistantPages() {
       ? `target ≥ ${TARGET * 100} % understood in every language: met`
       : `target ≥ ${TARGET * 100} % understood in every language: NOT met (${below.join(', ')})`,
   );
-  return { ours, baseline, met: below.length === 0 };
+
+  console.log(
+    '\nunseen (written before the last change; not tuned on, but its misses have been read since)',
+  );
+  console.log('            understood            first read');
+  const unseenRow = (r) => {
+    const [firstOk, firstTotal] = UNSEEN_FIRST_READ[r.language];
+    return (
+      `${r.language.padEnd(10)}  ${String(r.understood).padStart(3)}/${r.total} ${percent(share(r))}   ` +
+      `${String(firstOk).padStart(3)}/${firstTotal} ${percent(firstOk / firstTotal)}`
+    );
+  };
+  for (const result of unseen) console.log(unseenRow(result));
+  const unseenAll = all(unseen);
+  const firstAll = Object.values(UNSEEN_FIRST_READ).reduce(
+    (s, [ok, n]) => [s[0] + ok, s[1] + n],
+    [0, 0],
+  );
+  console.log(
+    `${'overall'.padEnd(10)}  ${String(unseenAll.understood).padStart(3)}/${unseenAll.total} ${percent(share(unseenAll))}   ` +
+      `${String(firstAll[0]).padStart(3)}/${firstAll[1]} ${percent(firstAll[0] / firstAll[1])}`,
+  );
+  for (const result of unseen)
+    for (const miss of result.misses)
+      console.log(`  missed (${result.language}) ${miss.page} "${miss.text}": got ${miss.got}`);
+  const unseenBelow = unseen.filter((r) => share(r) < UNSEEN_FLOOR).map((r) => r.language);
+  console.log(
+    unseenBelow.length === 0
+      ? `floor ≥ ${UNSEEN_FLOOR * 100} % of the unseen set in every language: met`
+      : `floor ≥ ${UNSEEN_FLOOR * 100} % of the unseen set in every language: NOT met (${unseenBelow.join(', ')})`,
+  );
+  const met = below.length === 0 && unseenBelow.length === 0;
+  return { ours, baseline, unseen, met };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

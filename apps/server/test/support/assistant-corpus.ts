@@ -22,9 +22,20 @@ export const CORPUS_LANGUAGES = { en: 'en_US', zh: 'zh_CN', ja: 'ja_JP' } as con
 >;
 export type CorpusLanguage = keyof typeof CORPUS_LANGUAGES;
 
-export function loadCorpus(language: CorpusLanguage): CorpusEntry[] {
-  const file = new URL(`../fixtures/assistant-corpus/${language}.json`, import.meta.url);
-  return JSON.parse(readFileSync(file, 'utf8')) as CorpusEntry[];
+/**
+ * Which phrasings: the corpus the rules were made from (one file a language), or the unseen set
+ * (unseen.json, every language in one file), written before a change to the rules and not
+ * tuned on, so it says how the rules fare on words they were not made from.
+ */
+export type CorpusSet = 'corpus' | 'unseen';
+
+export function loadCorpus(language: CorpusLanguage, set: CorpusSet = 'corpus'): CorpusEntry[] {
+  const name = set === 'corpus' ? language : 'unseen';
+  const file = new URL(`../fixtures/assistant-corpus/${name}.json`, import.meta.url);
+  const parsed = JSON.parse(readFileSync(file, 'utf8')) as
+    | CorpusEntry[]
+    | Record<CorpusLanguage, CorpusEntry[]>;
+  return Array.isArray(parsed) ? parsed : parsed[language];
 }
 
 /** Whether a reply is the expected answer: its last tool, with the expected arguments. */
@@ -51,17 +62,17 @@ export interface CorpusScore {
 }
 
 /**
- * Runs one language's corpus through an engine, one message after another, with the page of
- * each (or none, `withPages: false`, to see what the page adds).
+ * Runs one language's corpus (or unseen set) through an engine, one message after another, with
+ * the page of each (or none, `withPages: false`, to see what the page adds).
  */
 export async function scoreCorpus(
   engine: AssistantEngine,
   language: CorpusLanguage,
-  { withPages = true } = {},
+  { withPages = true, set = 'corpus' as CorpusSet } = {},
 ): Promise<CorpusScore> {
   const readers = corpusReaders();
   const locale = CORPUS_LANGUAGES[language];
-  const entries = loadCorpus(language);
+  const entries = loadCorpus(language, set);
   const times: number[] = [];
   const misses: CorpusScore['misses'] = [];
   let ok = 0;

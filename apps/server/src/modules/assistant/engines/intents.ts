@@ -10,6 +10,7 @@ import {
   TECHNICAL,
   WALLET_HERE,
 } from './page-phrases.js';
+import { FAILED_JA, GEM_ZH, WAS_DOING_JA } from './words.js';
 
 /**
  * What the offline engine understands, as patterns in the three languages. A message is matched
@@ -27,7 +28,8 @@ export type Intent =
   | { kind: 'topup' }
   | { kind: 'wallet' }
   | { kind: 'continue'; here?: true }
-  | { kind: 'open'; title: string }
+  /** `ifOne`: the words are a title only if they name exactly one work ("I want to play X"). */
+  | { kind: 'open'; title: string; ifOne?: true }
   | { kind: 'open'; here: true }
   | { kind: 'find'; here?: true }
   | { kind: 'greeting' }
@@ -59,15 +61,32 @@ const REPORT_BY_NAME = any(/\b(report|bug|bugs|support)\b/, /报告|反馈|客�
 const PAYMENT = any(
   /\b(payment|pay|paid|order|checkout|purchase|top[ -]?up)\b.*\b(fail|failed|fails|declined|cancel|cancelled|canceled|timed? ?out|went wrong|did ?n.?t|not go through|error|problem)\b/,
   /\b(fail|failed|declined)\b.*\b(pay|payment|order|purchase|top[ -]?up)\b/,
-  /(支付|付款|订单|充值).*(失败|取消|超时|没成功|不成功|没有到账|没到账|出错|问题)/,
-  /(支払い|決済|注文|チャージ|購入).*(失敗|キャンセル|できな|エラー|タイムアウト|届かな|反映されな)/,
+  /(支付|付款|订单|充值|付钱).*(失败|取消|超时|没成功|不成功|没有到账|没到账|出错|问题|不了|没通过)/,
+  new RegExp(
+    `(支払|払[いうえっ]|決済|注文|チャージ|購入).*(${FAILED_JA}|キャンセル|タイムアウト|届かな|反映されな)`,
+  ),
+  // "Was I charged?": money taken is a question about a payment on any page.
+  /\b(was i|did (you|it|they)|have i been|i was|i got|been) (charged|billed)\b/,
+  /扣(了)?(我)?(的)?钱|扣款了|钱(被)?扣/,
+  /(お金|代金|料金)(が|を|は)?(引かれ|引き落とされ|取られ)/,
 );
 const TOPICS: [AssistantTopic, (text: string) => boolean][] = [
-  ['refunds', any(/\b(refunds?|refundable|money back)\b/, /退款|退钱/, /返金|払い戻し/)],
+  [
+    'refunds',
+    any(
+      /\b(refunds?|refundable|money back)\b/,
+      /退款|退钱|退费|钱.{0,3}退/,
+      // 返す in its forms: 返して(もらえる), 返せ, 返ってくる; 戻る of money too.
+      /返金|払い戻し|(お金|代金|料金)(を|は|が|って)?(返|戻っ|戻して|戻る|戻ら)/,
+    ),
+  ],
   [
     'expiry',
     any(
-      /\b(expire|expires|expired|expiry|expiration|valid|validity)\b|\bwhen (do|does|will) (my )?gems (run out|go away|disappear)\b|\bhow long (do|does|will) (my )?gems last\b/,
+      /\b(expire|expires|expired|expiry|expiration|valid|validity)\b|\bhow long (do|does|will|can) (my )?gems (last|stay|keep)\b/,
+      // Asked about gems in general ("do gems run out?", "will they vanish after a while?"):
+      // "I ran out of gems" says the player's own are spent, a top-up.
+      /\b(when|do|does|will|can|would) (my |the |your )?gems (ever |eventually |just )?(run out|go away|disappear|vanish|go bad|time out|last forever)\b|\bgems?\b.*\b(after a while|over time|eventually|time limit|forever|a deadline)\b/,
       /过期|有效期|失效/,
       /期限|有効|失効|いつまで(使|もつ|持つ)/,
     ),
@@ -84,27 +103,40 @@ const TOPICS: [AssistantTopic, (text: string) => boolean][] = [
     'gems',
     any(
       /\bwhat (are|is) (a )?gems?\b|\bgems? (for|mean)\b|\babout gems\b|\bhow do gems work\b/,
-      /什么是钻石|钻石.{0,4}(是什么|有什么用|有啥用|干什么|做什么|怎么用|用来)/,
+      new RegExp(
+        `什么是${GEM_ZH}|${GEM_ZH}.{0,4}(是什么|有什么用|有啥用|干什么|做什么|怎么用|用来)`,
+      ),
       /ジェム.{0,4}(とは|って何|は何|の使い|何に使)/,
     ),
   ],
 ];
 const TOPUP = any(
   /\b(top[ -]?up|topup|recharge|buy (some |more )?gems|purchase gems|get (some |more )?gems|add (some |more )?gems|(not enough|out of|need more|ran out of|run out of) gems)\b/,
-  /充值|买钻石|购买钻石|充.{0,2}钱|钻石不够|钻石(用完|没了|花光)|(去|在)?哪(里|儿)?(买|充)|(获得|获取|得到|拿到|赚)(更多)?钻石|钻石(从哪里?|哪里|怎么)(来|获得|得到|买)/,
-  /チャージ|課金|ジェムを買|ジェムが?足りな|ジェムが(なくな|無くな|切れ|ない)|ジェムを購入|ジェムを追加|ジェム(を|は|の)?(どうやって|どこで)?(手に入|入手|増や|もら)/,
+  new RegExp(
+    `充值|(买|购买|购入)(点|些|一些)?${GEM_ZH}|充.{0,2}钱|${GEM_ZH}(快|都|已经)?(不够|不足|用完|没了|花光|用光|没有了)|(没有|没)${GEM_ZH}了|(去|在)?哪(里|儿)?(买|充)|(获得|获取|得到|拿到|赚)(更多)?${GEM_ZH}|${GEM_ZH}(从哪里?|哪里|怎么|在哪)(来|获得|得到|买)`,
+  ),
+  // 買う in every form (買いたい, 買える, 買った, 買お…), after the gem with any particle.
+  /チャージ|課金|ジェム(を|は|が|の|って|も)?(どこで|どこから|どうやって|どう|もっと)?(買|購入|追加|手に入|入手|増や|もら)|ジェムが?足りな|ジェムが(なくな|無くな|切れ|ない)/,
 );
 const WALLET = any(
   /\b(balance|how many gems|my gems|gems do i have|spent|spending|spend|wallet|transactions?|purchase history|my purchases|what i (bought|purchased)|what did i (buy|purchase))\b/,
-  /余额|多少钻石|多少颗|我的钻石|花了|消费|钱包|花费|消费记录|明细/,
-  /残高|ジェムはいくつ|何個|使った|支出|ウォレット|所持|履歴/,
+  new RegExp(`余额|多少${GEM_ZH}|多少颗|我的${GEM_ZH}|花了|消费|钱包|花费|消费记录|明细`),
+  /残高|ジェム(は|が|って)?(あと|今|いま)?(いくつ|何個)|何個|使った|支出|ウォレット|所持|履歴/,
 );
 const CONTINUE = any(
   /\b(continue|resume|keep playing|keep going|carry on|where i left|last game|pick up where|go on)\b/,
-  /继续|接着玩|上次|接着看/,
-  /続き|続けて|再開|前回/,
+  // Going back to a work the player was in: "take me back to…", "the story I was reading".
+  /\b(take|bring|get) me back\b|\b(go|get) back to (the |my )?(story|game|series|show|drama|episode|chapter|where)\b|\b(story|game|series|show|drama|one|episode|chapter) i (was|were|have been|'ve been) (reading|playing|watching|on)\b/,
+  /继续|接着玩|上次|接着看|回到(我)?(刚才|之前|上回|原来)/,
+  // 戻る in its forms (戻りたい, 戻って, 戻れる) after the place or work gone back to.
+  new RegExp(
+    `続き|続けて|再開|前回|(話|物語|ゲーム|ドラマ|作品|ところ|所|場面|シリーズ)に戻|${WAS_DOING_JA}(話|物語|ゲーム|ドラマ|作品|やつ|の|ところ|シリーズ)`,
+  ),
 );
 const OPEN_EN = /^\s*(?:please\s+)?(?:open|play|start|launch|go to|take me to)\s+(.+?)[.!?]*$/;
+/** "I want to play X", "can I read X": X may be a title, or a kind of thing wanted. */
+const WISH_EN =
+  /^\s*(?:please\s+)?(?:(?:i\s+)?(?:really\s+)?(?:want|wanna|would like|'d like|feel like)\s+(?:to\s+)?|let me\s+|let'?s\s+|can i\s+|could i\s+|may i\s+)(?:play|read|watch|start|open|try)(?:ing)?\s+(.+?)[.!?]*$/;
 const OPEN_ZH =
   /(?:打开|玩一下|开始玩|进入|我要玩|我想玩|我要看|我想看)\s*[《「“"]?(.+?)[》」”"]?[。！!]*$/;
 const OPEN_JA = /^[「『"]?(.+?)[」』"]?を(?:開いて|開く|開け|遊びたい|遊ぶ|始めて|プレイ)/;
@@ -165,13 +197,15 @@ export function intentOf(text: string, place: Place = 'elsewhere'): Intent {
   if (place === 'wallet' && WALLET_HERE(text)) return { kind: 'wallet' };
   if (CONTINUE(text)) return onWork ? { kind: 'continue', here: true } : { kind: 'continue' };
   if (onWork && NEXT(text)) return { kind: 'continue', here: true };
-  const named = (OPEN_EN.exec(text) ?? OPEN_ZH.exec(text) ?? OPEN_JA.exec(text))?.[1];
+  const opened = (OPEN_EN.exec(text) ?? OPEN_ZH.exec(text) ?? OPEN_JA.exec(text))?.[1];
+  const named = opened ?? WISH_EN.exec(text)?.[1];
   const title = named === undefined ? undefined : bare(named);
   // "Play it", "开始玩吧": no title but the page's work.
   if (title !== undefined && onWork && (title === '' || DEICTIC(title))) {
     return { kind: 'open', here: true };
   }
-  if (title) return { kind: 'open', title };
+  if (title)
+    return opened === undefined ? { kind: 'open', title, ifOne: true } : { kind: 'open', title };
   if (onWork && OPEN_HERE(text)) return { kind: 'open', here: true };
   if (onWork && ABOUT_HERE(text)) return { kind: 'find', here: true };
   if (FIND(text)) return { kind: 'find' };

@@ -91,7 +91,12 @@ export function createOfflineEngine(): AssistantEngine {
           if ('here' in intent) return said(openWork, here);
           const found = await use(parts, findWorks, ctx, { title: intent.title.slice(0, 100) });
           const first = found.workIds[0];
-          if (first !== undefined) return said(openWork, { work_id: first });
+          // "I want to play X" is a title only when X is no mood and names one work alone;
+          // "I want to read something scary" or a word in several titles is a search.
+          const named = intent.ifOne
+            ? found.workIds.length === 1 && moodsIn(intent.title).length === 0
+            : true;
+          if (first !== undefined && named) return said(openWork, { work_id: first });
           // Not a title ("play something romantic"): a search instead.
           return parts.reply((await use(parts, findWorks, ctx, searchArgs(folded))).say);
         }

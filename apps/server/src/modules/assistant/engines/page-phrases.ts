@@ -4,6 +4,7 @@
  * have?" on the wallet about the balance, "what happened?" after a payment about that payment.
  * Each table holds English (whole words), Chinese and Japanese (substrings), like intents.ts.
  */
+import { GEM_ZH } from './words.js';
 
 const any =
   (...patterns: RegExp[]) =>
@@ -51,7 +52,7 @@ export const ABOUT_HERE = any(
 export const AMOUNT_HELD = any(
   /\bhow (much|many)\b.*\b(have|got|left|remaining|own|hold)\b|\b(left|remaining)\b.*\bgems?\b|\bgems?\b.*\b(left|remaining)\b/,
   /(有|剩|还有|还剩)(多少|几)|还剩|剩下|剩余/,
-  /(いくら|何個|何ジェム|どれくらい|どのくらい)(残|ある|持って|あり)|残り|あと何/,
+  /(いくら|いくつ|何個|何ジェム|どれくらい|どのくらい)(残|ある|持って|あり)|残り|あと(何|いくつ|いくら|どれくらい|どのくらい)/,
 );
 
 /** On the wallet page a bare "how much?" or a look at the list is about the player's own. */
@@ -64,8 +65,11 @@ export const WALLET_HERE = any(
 /** On the payment result page, "what happened?" or "it failed" asks about that payment. */
 export const PAYMENT_HERE = any(
   /\b(what happened|what'?s (going on|happening)|why|fail|failed|fails|didn'?t (work|go through)|did it (work|go through)|went wrong|where are my gems|not (received|arrived|there)|no gems|cancell?ed|timed? ?out|error|still processing|pending|pay|paid|payment|charged|order)\b/,
-  /怎么回事|为什么|失败|扣了|没到|没收到|到账|没成功|成功(了)?(吗|没)|支付|付款|扣款|扣钱|订单|出什么|钻石呢|取消|超时|处理中|没反应/,
-  /どうなった|なぜ|なんで|失敗|引き落と|支払|払え|決済|注文|請求|届いて|届かない|反映|成功した|エラー|キャンセル|タイムアウト|ジェムが(来|入)|処理中/,
+  new RegExp(
+    `怎么回事|为什么|失败|扣了|没到|没收到|到账|没成功|成功(了)?(吗|没)|支付|付款|扣款|扣钱|订单|出什么|${GEM_ZH}呢|取消|超时|处理中|没反应`,
+  ),
+  // 引く and 払う in their forms: 引かれた, 引き落とされた, 払った, 払えた.
+  /どうなった|なぜ|なんで|失敗|引き落と|引かれ|取られ|支払|払[いうえっ]|決済|注文|請求|届いて|届かない|反映|成功した|エラー|キャンセル|タイムアウト|ジェムが(来|入)|処理中/,
 );
 
 /** Words that make "stuck" or "frozen" about the site rather than a story's puzzle. */
