@@ -98,6 +98,66 @@ describe('lengths are counted in characters, as the form counts them', () => {
   });
 });
 
+describe('the nickname follows the text policy (decision 50)', () => {
+  it('registration refuses a hidden override or a reserved name, creating nothing', async () => {
+    const before = await countAccounts(server);
+    const hidden = await api(server, CALLS.register, {
+      body: await registerBody('rlo@example.com', { nick_name: 'Adm\u202enimda' }),
+      lang: 'ja_JP',
+    });
+    expect(hidden).toMatchObject({
+      status: 1008,
+      desc: '名前に見えない文字や文字の向きを変える文字は使えません',
+    });
+    const reserved = await api(server, CALLS.register, {
+      body: await registerBody('mod@example.com', { nick_name: 'Taleforge' }),
+    });
+    expect(reserved).toMatchObject({
+      status: 1009,
+      desc: 'This name is reserved, please choose another',
+    });
+    expect(await countAccounts(server)).toEqual(before);
+  });
+
+  it('a provider name that hides characters or passes for staff is not kept as the nickname', async () => {
+    for (const [sub, name, kept] of [
+      ['g-rlo', 'Eve\u202eevE', null],
+      ['g-admin', 'Аdmin', null],
+      ['g-ok', 'José Müller', 'José Müller'],
+    ] as const) {
+      google.tokens.set(`tok-${sub}`, { aud: 'taleforge-web', sub, name, picture: '' });
+      const res = await api(server, CALLS.login, {
+        body: { oauth_enum: 'GOOGLE', scene_type: 1, access_token: `tok-${sub}` },
+      });
+      expect(res.status).toBe(200);
+      expect(res.data!.user_info_resp.nick_name, name).toBe(kept);
+      expect(res.data!.need_complete_nick_name).toBe(true);
+    }
+  });
+
+  it('binding the invite code refuses a reserved nickname', async () => {
+    google.tokens.set('tok-bind-mod', {
+      aud: 'taleforge-web',
+      sub: 'g-bind-mod',
+      name: 'M',
+      picture: '',
+    });
+    const signedIn = await api(server, CALLS.login, {
+      body: { oauth_enum: 'GOOGLE', scene_type: 1, access_token: 'tok-bind-mod' },
+    });
+    const bound = await api(server, CALLS.bindInviteCode, {
+      token: signedIn.data!.access_token,
+      body: {
+        oauth_enum: 'GOOGLE',
+        nick_name: 'M0derator',
+        scene_type: 1,
+        invite_code: await inviteCode(server),
+      },
+    });
+    expect(bound.status).toBe(1009);
+  });
+});
+
 describe('a code works once', () => {
   it('a registration code used once is refused the second time', async () => {
     const body = await registerBody('twice@example.com');

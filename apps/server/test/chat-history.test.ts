@@ -99,9 +99,11 @@ describe('chat history, memory, rewind and regenerate', () => {
     expect(bad.status).toBe(1001);
     const ctrl = await api(server, CALLS.chatMemoryUpdate, {
       token,
-      body: { game_id: gameId, npc_id: ada, summary: 'a\u0007b', pinned: [] },
+      body: { game_id: gameId, npc_id: ada, summary: 'a\u0007b\u202e', pinned: ['c\u200bd'] },
     });
-    expect(ctrl.status).toBe(5010);
+    // Controls and invisible characters are removed, as from any text people write (decision 50).
+    expect(ctrl.status).toBe(200);
+    expect(ctrl.data).toMatchObject({ summary: 'ab', pinned: ['cd'] });
     // NUL is refused by the input policy, before the chat's own rule, like anywhere else.
     const nul = await api(server, CALLS.chatMemoryUpdate, {
       token,

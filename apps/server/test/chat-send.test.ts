@@ -89,6 +89,19 @@ describe('chat send through HTTP (a paid engine)', () => {
     );
   });
 
+  it('stores and sends the message without the characters nobody sees (decision 50)', async () => {
+    const { gameId, ada } = await buildChatGame(db());
+    const { token, user } = await player(30);
+    const answer = await sendChat(server, token, {
+      game_id: gameId,
+      npc_id: ada,
+      text: '\u2066Hel\u200blo\u202e!\u2069',
+    });
+    expect(answer.events.at(-1)!.event).toBe('done');
+    const rows = await messagesOf(user.id);
+    expect(rows.find((row) => row.role === 'player')!.text).toBe('Hello!');
+  });
+
   it('answers in the player language', async () => {
     const { gameId, ada } = await buildChatGame(db());
     const { token } = await player(10);
@@ -150,8 +163,8 @@ describe('chat send through HTTP (a paid engine)', () => {
     const cases: [Record<string, unknown>, number][] = [
       [{ game_id: gameId, npc_id: ada, text: '   ' }, 5005],
       [{ game_id: gameId, npc_id: ada, text: 'x'.repeat(501) }, 5006],
-      [{ game_id: gameId, npc_id: ada, text: 'hi\u0007there' }, 5010],
-      [{ game_id: gameId, npc_id: ada, text: 'evil \u202Etxet' }, 5010],
+      // Nothing visible once the invisible characters are removed (decision 50).
+      [{ game_id: gameId, npc_id: ada, text: '\u200b \u200b\u2066' }, 5005],
       [{ game_id: gameId, npc_id: bo, text: 'Hello' }, 5007],
       [{ game_id: gameId, npc_id: 999_999, text: 'Hello' }, 5007],
       [{ game_id: 999_999, npc_id: ada, text: 'Hello' }, 4001],

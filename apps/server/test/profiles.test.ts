@@ -148,6 +148,15 @@ describe('changing the nickname', () => {
     ['only spaces', '     ', 1001],
     ['a term the chat refuses', 'kill yourself', 6103],
     ['a card number', '4111 1111 1111 1111', 6103],
+    // The text policy (decision 50): a name that hides or reorders what it shows, or passes
+    // for staff.
+    ['a right-to-left override', 'Adm\u202enimda', 1008],
+    ['isolates', '\u2066Wren\u2069', 1008],
+    ['a zero-width space inside', 'Tale\u200bforge', 1008],
+    ['Hangul fillers only', '\u3164\u3164\u3164', 1008],
+    ['full-width admin', 'ａｄｍｉｎ', 1009],
+    ['Cyrillic а in admin', '\u0430dmin', 1009],
+    ['the demo studio', 'Taleforge Studio', 1009],
   ])('refuses %s and changes nothing', async (_what, nick, status) => {
     const { user, token } = await signedIn(server);
     const res = await api(server, CALLS.nicknameUpdate, { token, body: { nick_name: nick } });
@@ -155,6 +164,22 @@ describe('changing the nickname', () => {
     expect(res.desc).not.toBe('');
     const [row] = await server.database.db.select().from(users).where(eq(users.id, user.id));
     expect(row!.nickName).toBe(user.nickName);
+  });
+
+  it('words the text policy in the request language, as the sites do', async () => {
+    const { token } = await signedIn(server);
+    const hidden = await api(server, CALLS.nicknameUpdate, {
+      token,
+      lang: 'zh_CN',
+      body: { nick_name: 'Adm\u202enimda' },
+    });
+    expect(hidden.desc).toBe('名称中不能包含不可见字符或改变文字方向的字符');
+    const reserved = await api(server, CALLS.nicknameUpdate, {
+      token,
+      lang: 'ja_JP',
+      body: { nick_name: 'Moderator' },
+    });
+    expect(reserved.desc).toBe('この名前は予約されています。別の名前を選んでください');
   });
 
   it('words a refused nickname in the request language', async () => {
@@ -205,6 +230,23 @@ describe('changing the bio and list visibility', () => {
     expect(row!.bio).toBe('I write ghost stories.');
     const unknown = await apiRaw(server, CALLS.profileUpdate, { token, body: { role: 'admin' } });
     expect(unknown.status).toBe(1001);
+  });
+
+  it('stores a bio without the characters nobody sees; one made only of them is empty', async () => {
+    const { user, token } = await signedIn(server);
+    const res = await api(server, CALLS.profileUpdate, {
+      token,
+      body: { bio: ' I write\u202e ghost\u00ad stories\u200b.\ufeff ' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.data!.bio).toBe('I write ghost stories.');
+    const blank = await api(server, CALLS.profileUpdate, { token, body: { bio: '\u200b \u2066' } });
+    expect(blank.data!.bio).toBe('');
+    const [row] = await server.database.db
+      .select()
+      .from(profiles)
+      .where(eq(profiles.userId, user.id));
+    expect(row!.bio).toBe('');
   });
 
   it('changes only the fields sent', async () => {

@@ -60,6 +60,15 @@ describe('posting and replying', () => {
     expect(asOther.data!.list.map((c) => c.can_delete)).toEqual([false, false]);
   });
 
+  it('stores a comment without its invisible and direction-changing characters', async () => {
+    const { game } = await calls.work();
+    const writer = await signedIn(server);
+    const res = await calls.post(writer, game.id, 'Loved \u202eit\u200b!\u2066');
+    expect(res.status).toBe(200);
+    expect(res.data!.body).toBe('Loved it!');
+    expect((await calls.commentRows(game.id)).map((row) => row.body)).toEqual(['Loved it!']);
+  });
+
   it('replies stay one level: answering a reply attaches to its top comment and names whom it answers', async () => {
     const { game } = await calls.work();
     const [ann, ben, cat] = [
@@ -109,6 +118,10 @@ describe('posting and replying', () => {
     const empty = await calls.post(writer, game.id, '   ');
     expect(empty.status).toBe(1001);
     expect(empty.desc).toMatch(/^Invalid parameters: body:/);
+    // Only zero-width spaces and a space: nothing anyone would see, so empty (decision 50).
+    const invisible = await calls.post(writer, game.id, '\u200b \u200b');
+    expect(invisible.status).toBe(1001);
+    expect(invisible.desc).toMatch(/^Invalid parameters: body:/);
     const long = await calls.post(writer, game.id, 'x'.repeat(SOCIAL_LIMITS.commentMaxChars + 1));
     expect(long.status).toBe(1001);
     const longest = await calls.post(writer, game.id, '字'.repeat(SOCIAL_LIMITS.commentMaxChars));

@@ -220,6 +220,46 @@ describe('works', () => {
     expect((await api(server, CALLS.studioWorks, { token })).data!.works).toEqual([]);
   });
 
+  it('refuse a title or name that hides or reorders what it shows (1008), changing nothing', async () => {
+    const { token } = await signedIn(server);
+    const created = await api(server, CALLS.studioWorkCreate, {
+      token,
+      body: { title: { en_US: 'Harbour\u202eLights' }, script_type: 'SUSPENSE' },
+      lang: 'zh_CN',
+    });
+    expect(created.status).toBe(STATUS.TEXT_INVISIBLE);
+    expect(created.desc).toBe('名称中不能包含不可见字符或改变文字方向的字符');
+    expect((await api(server, CALLS.studioWorks, { token })).data!.works).toEqual([]);
+
+    const work = await createWork(server, token, 'Harbour Lights');
+    const changes = [
+      { title: { ja_JP: '港\u200bの灯' } },
+      { characters: [{ ...character('mira'), name: { en_US: 'Mi\u2066ra\u2069' } }] },
+      { chapters: [{ title: { en_US: 'O\u00adne' }, file: 'one.ink', price_gems: 0 }] },
+      { tags: ['s\u200dea'] },
+    ];
+    for (const change of changes) {
+      const res = await api(server, CALLS.studioWorkUpdate, {
+        token,
+        body: { id: work.id, revision: 0, ...change },
+      });
+      expect(res.status, JSON.stringify(change)).toBe(STATUS.TEXT_INVISIBLE);
+    }
+    expect((await getWork(token, work.id)).data).toMatchObject({
+      revision: 0,
+      title: { en_US: 'Harbour Lights' },
+      characters: [],
+      chapters: [],
+      tags: [],
+    });
+    // A description is free text: cleaned, not refused.
+    const described = await api(server, CALLS.studioWorkUpdate, {
+      token,
+      body: { id: work.id, revision: 0, description: { en_US: 'Lights\u202e on\u200b the sea' } },
+    });
+    expect(described.data!.description).toEqual({ en_US: 'Lights on the sea' });
+  });
+
   it('are deleted with their files', async () => {
     const { token } = await signedIn(server);
     const work = await createWork(server, token);

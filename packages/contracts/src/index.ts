@@ -19,4 +19,5 @@ export * from './game-list.js';
 export * from './status.js';
 export * from './text-fields.js';
 export * from './text-length.js';
+export * from './text-policy.js';
 export * from './visitor.js';

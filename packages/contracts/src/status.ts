@@ -23,6 +23,8 @@ export const STATUS = {
   NO_TOKEN: 1005,
   TOKEN_INVALID: 1006,
   TOKEN_EXPIRED: 1007,
+  TEXT_INVISIBLE: 1008,
+  NAME_RESERVED: 1009,
   RISK_KEY_UNKNOWN: 1101,
   EMAIL_TAKEN: 2001,
   CODE_INVALID: 2002,
@@ -222,6 +224,16 @@ export const STATUS_MESSAGES: Record<StatusCode, Messages> = {
     en_US: 'Your session has expired, please log in again',
     zh_CN: '登录已过期，请重新登录',
     ja_JP: 'セッションの有効期限が切れました。もう一度ログインしてください',
+  },
+  1008: {
+    en_US: 'Names cannot contain invisible or direction-changing characters',
+    zh_CN: '名称中不能包含不可见字符或改变文字方向的字符',
+    ja_JP: '名前に見えない文字や文字の向きを変える文字は使えません',
+  },
+  1009: {
+    en_US: 'This name is reserved, please choose another',
+    zh_CN: '该名称为保留名称，请换一个',
+    ja_JP: 'この名前は予約されています。別の名前を選んでください',
   },
   1101: {
     en_US: 'Device check key has changed, please refresh the page',

@@ -6,6 +6,7 @@ import {
   ASSISTANT_SOURCES,
   SPEECH_ENGINES,
 } from '../constants.js';
+import { cleanText } from '../text-policy.js';
 import { gameCardSchema } from './games.js';
 
 /**
@@ -109,8 +110,11 @@ export const assistantSendCall = defineCall({
   path: '/api/auth/h5/assistant/send',
   body: z.strictObject({
     client_message_id: z.uuid(),
-    /** Length is checked by the server (6402, 6403). */
-    text: z.string().max(ASSISTANT_LIMITS.messageMaxChars * 4),
+    /** Invisible characters removed here (decision 50); length is checked by the server (6402, 6403). */
+    text: z
+      .string()
+      .max(ASSISTANT_LIMITS.messageMaxChars * 4)
+      .overwrite(cleanText),
     source: z.enum(ASSISTANT_SOURCES),
     /** The page the player is on (a path of this site), so "continue" and "this one" make sense. */
     page: z.string().max(200).optional(),
@@ -155,7 +159,11 @@ export const assistantReportCall = defineCall({
   path: '/api/auth/h5/assistant/report',
   body: z.strictObject({
     client_report_id: z.uuid(),
-    description: z.string().max(ASSISTANT_LIMITS.reportMaxChars * 4),
+    /** Invisible characters removed here (decision 50); length is checked by the server (6413). */
+    description: z
+      .string()
+      .max(ASSISTANT_LIMITS.reportMaxChars * 4)
+      .overwrite(cleanText),
     include_conversation: z.boolean(),
   }),
   data: z.object({ report_id: z.number().int() }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall, idSchema, queryIdSchema, queryNumber } from '../call.js';
 import { CHAT_ENGINES, EXPRESSIONS, LIMITS } from '../constants.js';
+import { cleanText } from '../text-policy.js';
 
 const expression = z.enum(EXPRESSIONS);
 const conversationQuery = z.object({ game_id: queryIdSchema, npc_id: queryIdSchema });
@@ -96,8 +97,14 @@ export const chatSendCall = defineCall({
     game_id: idSchema,
     npc_id: idSchema,
     client_message_id: z.uuid(),
-    /** Length and content are checked by the server (statuses 5005, 5006, 5001). */
-    text: z.string().max(LIMITS.chatMessageMaxChars * 4),
+    /**
+     * Invisible characters removed here (decision 50); length and content are checked by the
+     * server (statuses 5005, 5006, 5001).
+     */
+    text: z
+      .string()
+      .max(LIMITS.chatMessageMaxChars * 4)
+      .overwrite(cleanText),
   }),
   data: z.null(),
 });
@@ -161,9 +168,9 @@ export const chatMemoryUpdateCall = defineCall({
   body: z.strictObject({
     game_id: idSchema,
     npc_id: idSchema,
-    summary: z.string().max(LIMITS.chatSummaryMaxChars),
+    summary: z.string().max(LIMITS.chatSummaryMaxChars).overwrite(cleanText),
     pinned: z
-      .array(z.string().trim().min(1).max(LIMITS.chatPinnedFactMaxChars))
+      .array(z.string().overwrite(cleanText).min(1).max(LIMITS.chatPinnedFactMaxChars))
       .max(LIMITS.chatPinnedFactsMax),
   }),
   data: chatMemorySchema,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall, pageOf, pageQuerySchema, queryNumber } from '../call.js';
 import { PROFILE_LIMITS, PROFILE_LISTS, PROFILE_TAB_KEYS } from '../constants.js';
-import { profileNicknameSchema, storable } from '../text-fields.js';
+import { freeText, profileNicknameSchema, storable } from '../text-fields.js';
 import { userInfoSchema } from './auth.js';
 import { gameCardSchema } from './games.js';
 
@@ -62,7 +62,7 @@ export const profileUpdateCall = defineCall({
   method: 'POST',
   path: '/api/auth/h5/user/profile',
   body: z.strictObject({
-    bio: z.string().trim().max(PROFILE_LIMITS.bioMaxChars).check(storable).optional(),
+    bio: freeText(0, PROFILE_LIMITS.bioMaxChars).optional(),
     hide_works: z.boolean().optional(),
     hide_played: z.boolean().optional(),
     hide_liked: z.boolean().optional(),

@@ -6,7 +6,7 @@ import {
   NOTIFICATION_KINDS,
   SOCIAL_LIMITS,
 } from '../constants.js';
-import { characterCount, storable } from '../text-fields.js';
+import { freeText, storable } from '../text-fields.js';
 import { creatorSchema } from './games.js';
 
 /**
@@ -119,10 +119,8 @@ export const workLikeCall = defineCall({
   data: workSocialSchema,
 });
 
-export const commentBodySchema = z
-  .string()
-  .trim()
-  .check(characterCount(1, SOCIAL_LIMITS.commentMaxChars), storable);
+/** Invisible characters removed; one made only of them is empty (decision 50). */
+export const commentBodySchema = freeText(1, SOCIAL_LIMITS.commentMaxChars);
 
 export const commentSchema = z.object({
   id: z.number().int(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineCall, idempotencyKey, idSchema, queryIdSchema } from '../call.js';
 import { characterPersonaSchema } from '../character-persona.js';
 import { EXPRESSIONS, INK_PATH_PATTERN, SCRIPT_TYPES, STUDIO_LIMITS } from '../constants.js';
-import { storable } from '../text-fields.js';
+import { freeText, nameText, storable } from '../text-fields.js';
 
 /**
  * The creator studio (docs/decisions/0041). A creator's work is a private draft — metadata,
@@ -12,16 +12,24 @@ import { storable } from '../text-fields.js';
  * (another's id answers 6501, as if it did not exist), and an admin may unpublish any game.
  */
 
-const text = (max: number) => z.string().trim().max(max).check(storable);
+/** Free text (a description, a persona): invisible characters removed (decision 50). */
+const text = (max: number) => freeText(0, max);
+/** A title or name players see: invisible characters refused (decision 50). */
+const name = (max: number) => nameText(0, max);
+
+const localized = (field: z.ZodType<string>) =>
+  z.strictObject({
+    en_US: field.optional(),
+    zh_CN: field.optional(),
+    ja_JP: field.optional(),
+  });
 
 /** Any subset of the interface languages; the player site falls back as it does for demo works. */
-export const partialLocalizedSchema = (max: number) =>
-  z.strictObject({
-    en_US: text(max).optional(),
-    zh_CN: text(max).optional(),
-    ja_JP: text(max).optional(),
-  });
+export const partialLocalizedSchema = (max: number) => localized(text(max));
 export type PartialLocalized = z.infer<ReturnType<typeof partialLocalizedSchema>>;
+
+/** The same for a title or a name, under the name rule. */
+export const partialLocalizedNameSchema = (max: number) => localized(name(max));
 
 const keySchema = z.string().regex(/^[a-z][a-z0-9_-]{0,63}$/);
 
@@ -39,7 +47,7 @@ const faceSchema = z.strictObject({
 export const studioCharacterSchema = z.strictObject({
   /** What ink tags call the character (`# speaker: key`). */
   key: keySchema,
-  name: partialLocalizedSchema(40),
+  name: partialLocalizedNameSchema(40),
   /** Who they are, for the chat engine and the card export. */
   persona: partialLocalizedSchema(1500),
   greeting: partialLocalizedSchema(600),
@@ -57,7 +65,7 @@ export const studioCharacterSchema = z.strictObject({
 export type StudioCharacter = z.infer<typeof studioCharacterSchema>;
 
 export const studioChapterSchema = z.strictObject({
-  title: partialLocalizedSchema(80),
+  title: partialLocalizedNameSchema(80),
   /** The ink file this chapter starts from (it may INCLUDE others). */
   file: inkPathSchema,
   /** 0 means free; the first chapter is free by default. */
@@ -81,7 +89,7 @@ export const studioMinigameSchema = z.strictObject({
     z.strictObject({
       kind: z.literal('word'),
       clue: partialLocalizedSchema(300),
-      answer: partialLocalizedSchema(40),
+      answer: partialLocalizedNameSchema(40),
     }),
   ]),
 });
@@ -90,13 +98,13 @@ export type StudioMinigame = z.infer<typeof studioMinigameSchema>;
 
 /** The editable parts of a work, all optional in an update (absent: unchanged). */
 const draftFields = {
-  title: partialLocalizedSchema(STUDIO_LIMITS.titleMaxChars),
+  title: partialLocalizedNameSchema(STUDIO_LIMITS.titleMaxChars),
   description: partialLocalizedSchema(STUDIO_LIMITS.descriptionMaxChars),
   script_type: z.enum(SCRIPT_TYPES),
-  tags: z.array(text(24).min(1)).max(STUDIO_LIMITS.tagsMax),
+  tags: z.array(nameText(1, 24)).max(STUDIO_LIMITS.tagsMax),
   characters: z.array(studioCharacterSchema).max(STUDIO_LIMITS.charactersMax),
   chapters: z.array(studioChapterSchema).max(STUDIO_LIMITS.chaptersMax),
-  tasks: z.array(z.strictObject({ key: keySchema, title: partialLocalizedSchema(80) })).max(50),
+  tasks: z.array(z.strictObject({ key: keySchema, title: partialLocalizedNameSchema(80) })).max(50),
   minigames: z.array(studioMinigameSchema).max(50),
 };
 
@@ -104,7 +112,7 @@ export const STUDIO_WORK_STATES = ['draft', 'published', 'unpublished'] as const
 
 export const studioWorkSummarySchema = z.object({
   id: z.number().int(),
-  title: partialLocalizedSchema(STUDIO_LIMITS.titleMaxChars),
+  title: partialLocalizedNameSchema(STUDIO_LIMITS.titleMaxChars),
   script_type: z.enum(SCRIPT_TYPES),
   cover_url: z.string(),
   state: z.enum(STUDIO_WORK_STATES),
@@ -154,7 +162,7 @@ export const studioWorkCreateCall = defineCall({
   method: 'POST',
   path: '/api/auth/studio/work/create',
   body: z.strictObject({
-    title: partialLocalizedSchema(STUDIO_LIMITS.titleMaxChars).check((ctx) => {
+    title: partialLocalizedNameSchema(STUDIO_LIMITS.titleMaxChars).check((ctx) => {
       // A title in one language at least: a work is found by it in the studio's list.
       if (!Object.values(ctx.value).some(Boolean)) {
         ctx.issues.push({

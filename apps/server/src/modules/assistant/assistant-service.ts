@@ -6,6 +6,7 @@ import type {
 } from '@taleforge/contracts';
 import { ASSISTANT_LIMITS, type Locale, type SpeechEngine } from '@taleforge/contracts/constants';
 import { STATUS } from '@taleforge/contracts/status';
+import { cleanText, isBlank } from '@taleforge/contracts/text-policy';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { capOf, utcDayStart } from './daily-cap.js';
@@ -63,9 +64,9 @@ export function createAssistantService(deps: {
       locale: Locale,
       body: CallBody<typeof assistantReportCall>,
     ): Promise<{ report_id: number }> {
-      const description = body.description.trim();
+      const description = cleanText(body.description);
       const length = [...description].length;
-      if (length === 0 || length > ASSISTANT_LIMITS.reportMaxChars) {
+      if (isBlank(description) || length > ASSISTANT_LIMITS.reportMaxChars) {
         throw new AppError(STATUS.REPORT_TEXT_INVALID);
       }
       const conversation = body.include_conversation

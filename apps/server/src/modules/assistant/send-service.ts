@@ -6,6 +6,7 @@ import type {
 } from '@taleforge/contracts';
 import { ASSISTANT_LIMITS, type Locale } from '@taleforge/contracts/constants';
 import { STATUS } from '@taleforge/contracts/status';
+import { cleanText, isBlank } from '@taleforge/contracts/text-policy';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { capOf, resetDetail, utcDayStart } from './daily-cap.js';
@@ -37,8 +38,9 @@ class StoredMeanwhile extends Error {}
 
 /** The player's text as it will be stored, or the refusal (6402 empty, 6403 too long). */
 function acceptText(raw: string): string {
-  const text = raw.trim();
-  if (text.length === 0) throw new AppError(STATUS.ASSISTANT_MESSAGE_EMPTY);
+  // The contract cleaned it already; cleaning again keeps this true for any other caller.
+  const text = cleanText(raw);
+  if (isBlank(text)) throw new AppError(STATUS.ASSISTANT_MESSAGE_EMPTY);
   if ([...text].length > ASSISTANT_LIMITS.messageMaxChars) {
     throw new AppError(STATUS.ASSISTANT_MESSAGE_TOO_LONG);
   }

@@ -1,6 +1,7 @@
 import type { LoginData } from '@taleforge/contracts';
 import { safeReturnPath } from '@taleforge/contracts/return-path';
 import { STATUS } from '@taleforge/contracts/status';
+import { isReservedName, nameProblem } from '@taleforge/contracts/text-policy';
 import type { Config } from '../../config.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/app-error.js';
@@ -25,6 +26,16 @@ export interface SocialDeps {
   now: () => Date;
 }
 
+/**
+ * The provider's display name, kept until the player completes their nickname, only where the
+ * nickname rule would take it (decision 50): a name with hidden characters or one passing for
+ * staff is not shown meanwhile.
+ */
+export function providerNickname(name: string | null | undefined): string | null {
+  const nick = [...(name ?? '').trim()].slice(0, 20).join('').trim();
+  return nick && !nameProblem(nick) && !isReservedName(nick) ? nick : null;
+}
+
 export function createSocialLogin({ db, config, accounts, now }: SocialDeps) {
   /** Finds or creates the account keyed by (provider, provider user id); never links by email. */
   async function signInAs(
@@ -43,7 +54,7 @@ export function createSocialLogin({ db, config, accounts, now }: SocialDeps) {
           })
         : await insertUser(tx, {
             oauthEnum: provider,
-            nickName: who.name?.slice(0, 20) ?? null,
+            nickName: providerNickname(who.name),
             avatar: who.avatar,
             registerDfId: registerDfId ?? visitor.dfId,
             lastLoginAt: at,

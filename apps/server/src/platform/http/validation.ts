@@ -1,6 +1,6 @@
 import { isStorable } from '@taleforge/contracts';
 import type { Locale } from '@taleforge/contracts/constants';
-import { STATUS } from '@taleforge/contracts/status';
+import { STATUS, STATUS_MESSAGES, type StatusCode } from '@taleforge/contracts/status';
 import { z } from 'zod';
 import { AppError } from './app-error.js';
 
@@ -20,7 +20,18 @@ function errorMapFor(locale: Locale): z.core.$ZodErrorMap {
   return map;
 }
 
-/** Parses with the call's schema; a failure becomes 1001 with "field: message" in the request's language. */
+/** The catalogued status a refusal carries (the text policy's), if it names one. */
+function statusOf(issue: z.core.$ZodIssue | undefined): StatusCode | null {
+  if (issue?.code !== 'custom') return null;
+  const status: unknown = issue.params?.status;
+  return typeof status === 'number' && status in STATUS_MESSAGES ? (status as StatusCode) : null;
+}
+
+/**
+ * Parses with the call's schema; a failure becomes 1001 with "field: message" in the request's
+ * language, or the refusal's own status when it carries one (the text policy's, whose message
+ * the sites show in the same words).
+ */
 export function parseInput<S extends z.ZodType>(
   schema: S,
   input: unknown,
@@ -30,6 +41,8 @@ export function parseInput<S extends z.ZodType>(
   const result = schema.safeParse(input, { error: errorMapFor(locale) });
   if (result.success) return result.data;
   const issue = result.error.issues[0];
+  const status = statusOf(issue);
+  if (status !== null) throw new AppError(status);
   // A field nested thousands deep is named by its first steps.
   const field = issue?.path.length ? issue.path.join('.').slice(0, 200) : where;
   throw new AppError(STATUS.INVALID_PARAMS, `${field}: ${issue?.message ?? ''}`);

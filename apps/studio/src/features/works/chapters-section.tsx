@@ -41,6 +41,7 @@ export function ChaptersSection({ state }: { state: WorkDraft }) {
               legend={t('chapters.title')}
               value={chapter.title}
               maxLength={80}
+              name
               onChange={(title) => set(index, { title })}
             />
             <div className="row">

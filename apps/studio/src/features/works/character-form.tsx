@@ -61,6 +61,7 @@ export function CharacterForm({
         legend={t('characters.name')}
         value={character.name}
         maxLength={40}
+        name
         onChange={(name) => set({ name })}
       />
       <LocalizedFields

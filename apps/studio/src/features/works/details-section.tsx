@@ -39,6 +39,7 @@ export function DetailsSection({ state }: { state: WorkDraft }) {
           legend={t('work.titleLabel')}
           value={draft.title}
           maxLength={STUDIO_LIMITS.titleMaxChars}
+          name
           onChange={(title) => edit({ title })}
         />
         <LocalizedFields

@@ -1,4 +1,5 @@
 import { SCRIPT_TYPES, type ScriptType } from '@taleforge/contracts/constants';
+import { hasInvisible } from '@taleforge/contracts/text-policy';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +17,8 @@ export function NewWorkForm() {
   const [title, setTitle] = useState('');
   const [scriptType, setScriptType] = useState<ScriptType>('SUSPENSE');
   const [untitled, setUntitled] = useState(false);
+  // The name rule of the text policy (decision 50), said before the title is sent.
+  const hidden = hasInvisible(title.trim());
   const titleInput = useRef<HTMLInputElement>(null);
   const titleError = useId();
   // One key per work meant: a double click or a retry of the same title and type makes one work.
@@ -36,8 +39,8 @@ export function NewWorkForm() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const trimmed = title.trim();
-    if (!trimmed) {
-      setUntitled(true);
+    if (!trimmed || hidden) {
+      setUntitled(!trimmed);
       titleInput.current?.focus();
       return;
     }
@@ -63,8 +66,8 @@ export function NewWorkForm() {
             required
             maxLength={80}
             value={title}
-            aria-invalid={untitled || undefined}
-            aria-describedby={untitled ? titleError : undefined}
+            aria-invalid={untitled || hidden || undefined}
+            aria-describedby={untitled || hidden ? titleError : undefined}
             onChange={(event) => {
               setTitle(event.target.value);
               setUntitled(false);
@@ -88,9 +91,9 @@ export function NewWorkForm() {
           {t('works.create')}
         </button>
       </div>
-      {untitled && (
+      {(untitled || hidden) && (
         <p className="error-message" id={titleError} role="alert">
-          {t('works.titleRequired')}
+          {t(hidden ? 'textPolicy.invisible' : 'works.titleRequired')}
         </p>
       )}
       <ErrorMessage error={create.error} />

@@ -32,6 +32,7 @@ export function TasksSection({ state }: { state: WorkDraft }) {
             legend={t('tasks.title')}
             value={task.title}
             maxLength={80}
+            name
             onChange={(title) =>
               edit({ tasks: tasks.map((other, i) => (i === index ? { ...other, title } : other)) })
             }

@@ -1,3 +1,4 @@
+import { STATUS, STATUS_MESSAGES } from '@taleforge/contracts/status';
 import { describe, expect, it } from 'vitest';
 import enUS from './locales/en_US.json';
 import jaJP from './locales/ja_JP.json';
@@ -32,4 +33,14 @@ describe('the studio catalogues', () => {
       }
     },
   );
+});
+
+describe('the text policy says what the server says (decision 50)', () => {
+  it.each([
+    ['en_US', enUS],
+    ['zh_CN', zhCN],
+    ['ja_JP', jaJP],
+  ] as const)('%s', (locale, catalogue) => {
+    expect(catalogue.textPolicy.invisible).toBe(STATUS_MESSAGES[STATUS.TEXT_INVISIBLE][locale]);
+  });
 });

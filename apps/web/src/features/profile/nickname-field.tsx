@@ -1,5 +1,6 @@
 import { LIMITS } from '@taleforge/contracts/constants';
 import { checkCharacterCount } from '@taleforge/contracts/text-length';
+import { isBlank, isReservedName, nameProblem } from '@taleforge/contracts/text-policy';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../shared/api';
@@ -8,16 +9,21 @@ import { InlineFormFooter } from './inline-form-footer';
 import { useSaveNickname } from './profile-api';
 import { PencilIcon } from './profile-icons';
 
-/** SPEC §5: 2 to 30 characters once trimmed, with the SPEC's own words. */
-export function nicknameProblem(value: string): 'nicknameMin' | 'nicknameMax' | null {
+/**
+ * SPEC §5: 2 to 30 characters once trimmed, with the SPEC's own words; and the text policy
+ * (decision 50) in the server's words, in the order its schema asks. Answers a catalogue key.
+ */
+export function nicknameProblem(value: string): string | null {
+  const nick = value.trim();
+  if (nameProblem(nick) === 'invisible') return 'common.textPolicy.invisible';
   const problem = checkCharacterCount(
-    value.trim(),
+    isBlank(nick) ? '' : nick,
     LIMITS.profileNicknameMin,
     LIMITS.profileNicknameMax,
   );
-  if (problem === 'min') return 'nicknameMin';
-  if (problem === 'max') return 'nicknameMax';
-  return null;
+  if (problem === 'min') return 'profile.nicknameMin';
+  if (problem === 'max') return 'profile.nicknameMax';
+  return isReservedName(nick) ? 'common.textPolicy.reserved' : null;
 }
 
 /** The nickname as the page's heading; its owner edits it in place. */
@@ -50,7 +56,7 @@ export function NicknameField({
     event.preventDefault();
     const problem = nicknameProblem(value);
     if (problem) {
-      setError(t(`profile.${problem}`));
+      setError(t(problem));
       return;
     }
     save.mutate(value.trim(), {

@@ -133,10 +133,43 @@ describe('<ProfileView/> long lists', () => {
 
 describe('nicknameProblem', () => {
   it('counts characters as typed, trimmed: 2 to 30', () => {
-    expect(nicknameProblem(' A ')).toBe('nicknameMin');
+    expect(nicknameProblem(' A ')).toBe('profile.nicknameMin');
     expect(nicknameProblem('Al')).toBeNull();
     expect(nicknameProblem('🔑🔑')).toBeNull();
     expect(nicknameProblem('x'.repeat(30))).toBeNull();
-    expect(nicknameProblem('x'.repeat(31))).toBe('nicknameMax');
+    expect(nicknameProblem('x'.repeat(31))).toBe('profile.nicknameMax');
+  });
+
+  it('follows the text policy as the server does (decision 50)', () => {
+    expect(nicknameProblem('Adm\u202enimda')).toBe('common.textPolicy.invisible');
+    expect(nicknameProblem('Tale\u200bforge')).toBe('common.textPolicy.invisible');
+    expect(nicknameProblem('\u0301\u0301')).toBe('profile.nicknameMin');
+    expect(nicknameProblem('ａｄｍｉｎ')).toBe('common.textPolicy.reserved');
+    expect(nicknameProblem('\u0430dmin')).toBe('common.textPolicy.reserved');
+    for (const ok of ['星之旅人', 'やまだ', 'José', '👩‍💻Ana'])
+      expect(nicknameProblem(ok)).toBeNull();
+  });
+});
+
+describe('editing the nickname', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it.each([
+    ['en_US', 'Adm\u202enimda', 'Names cannot contain invisible or direction-changing characters'],
+    ['en_US', 'Taleforge Studio', 'This name is reserved, please choose another'],
+  ])("%s: %j is refused before sending, in the server's words", async (_locale, nick, message) => {
+    const fetchMock = stubApi({
+      '/api/h5/user/profile': profile,
+      '/api/h5/user/profile/works': emptyPage,
+    });
+    show({ own: true, signedIn: true });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit nickname' }));
+    const input = screen.getByRole('textbox', { name: 'Nickname' });
+    fireEvent.change(input, { target: { value: nick } });
+    fireEvent.submit(input.closest('form')!);
+    expect((await screen.findByText(message)).id).toBe(input.getAttribute('aria-describedby'));
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    const calls = fetchMock.mock.calls.map(([url]) => String(url));
+    expect(calls.some((url) => url.includes('/user/nickname'))).toBe(false);
   });
 });

@@ -166,6 +166,19 @@ describe('<CommentsPanel/>', () => {
     expect((box as HTMLTextAreaElement).value).toBe('something forbidden');
   });
 
+  it('takes a comment of only zero-width spaces as empty: Post waits (decision 50)', async () => {
+    signIn('tfReader');
+    stubApiHandlers(fakeComments([]).routes);
+    show();
+    const panel = await screen.findByRole('dialog', { name: /Comments/ });
+    const box = await within(panel).findByRole('textbox', { name: 'Your comment' });
+    const post = within(panel).getByRole('button', { name: 'Post' }) as HTMLButtonElement;
+    fireEvent.change(box, { target: { value: '\u200b \u200b\u2066' } });
+    expect(post.disabled).toBe(true);
+    fireEvent.change(box, { target: { value: '\u200bhi' } });
+    expect(post.disabled).toBe(false);
+  });
+
   it('says "Comment submission failed, please try again" when the call fails', async () => {
     signIn('tfReader');
     const server = fakeComments([]);

@@ -1,3 +1,4 @@
+import { STATUS, STATUS_MESSAGES } from '@taleforge/contracts/status';
 import { describe, expect, it } from 'vitest';
 import enCore from './locales/en_US.json';
 import enScreens from './locales/en_US.screens.json';
@@ -73,5 +74,18 @@ describe('locale catalogues', () => {
     for (const catalogue of [en, zh, ja]) {
       for (const key of english) expect(leaf(catalogue, key).trim(), key).not.toBe('');
     }
+  });
+});
+
+describe('the text policy says what the server says (decision 50)', () => {
+  it.each([
+    ['en_US', en],
+    ['zh_CN', zh],
+    ['ja_JP', ja],
+  ] as const)('%s', (locale, catalogue) => {
+    expect(catalogue.common.textPolicy).toEqual({
+      invisible: STATUS_MESSAGES[STATUS.TEXT_INVISIBLE][locale],
+      reserved: STATUS_MESSAGES[STATUS.NAME_RESERVED][locale],
+    });
   });
 });

@@ -27,6 +27,10 @@ export function useProblemMessage() {
         return t('auth.validation.max', { label, max: problem.max });
       case 'mismatch':
         return t('auth.validation.mismatch');
+      case 'invisible':
+        return t('common.textPolicy.invisible');
+      case 'reserved':
+        return t('common.textPolicy.reserved');
     }
   };
 }

@@ -53,6 +53,13 @@ describe('login form validation (SPEC §5)', () => {
     expect(validateNickname(' ab ')).toEqual({ kind: 'min', min: 3 });
     expect(validateNickname('Ada')).toBeNull();
     expect(validateNickname('n'.repeat(21))).toEqual({ kind: 'max', max: 20 });
+    // The text policy (decision 50), as the server's schema asks it.
+    expect(validateNickname('Adm\u202enimda')).toEqual({ kind: 'invisible' });
+    expect(validateNickname('\u2066Ana\u2069')).toEqual({ kind: 'invisible' });
+    expect(validateNickname('\u0301\u0301\u0301')).toEqual({ kind: 'required' });
+    expect(validateNickname('ａｄｍｉｎ')).toEqual({ kind: 'reserved' });
+    expect(validateNickname('Taleforge_Studio')).toEqual({ kind: 'reserved' });
+    expect(validateNickname('山田たろう')).toBeNull();
   });
 
   it('requires an invite code', () => {
@@ -61,7 +68,19 @@ describe('login form validation (SPEC §5)', () => {
   });
 
   it('counts exactly as the server contract does', () => {
-    const pieces = ['a', ' ', '🔑', 'e\u0301', '\u200d', '\u202e', '\ud800', '👩‍💻', '字'];
+    const pieces = [
+      'a',
+      ' ',
+      '🔑',
+      'e\u0301',
+      '\u200d',
+      '\u202e',
+      '\ud800',
+      '👩‍💻',
+      '字',
+      'ａ',
+      '\u0301',
+    ];
     const samples = [''];
     for (let n = 1; n <= 24; n++)
       samples.push(

@@ -1,5 +1,6 @@
 import { LIMITS } from '@taleforge/contracts/constants';
 import { checkCharacterCount } from '@taleforge/contracts/text-length';
+import { isBlank, isReservedName, nameProblem } from '@taleforge/contracts/text-policy';
 
 /** What is wrong with a field; the step turns it into the SPEC §5 message with the field's label. */
 export type Problem =
@@ -8,6 +9,8 @@ export type Problem =
   | { kind: 'min'; min: number }
   | { kind: 'max'; max: number }
   | { kind: 'mismatch' }
+  | { kind: 'invisible' }
+  | { kind: 'reserved' }
   | null;
 
 /** Deliberately loose: the server's schema is the authority; this only catches obvious slips. */
@@ -45,9 +48,18 @@ export function validateCode(value: string): Problem {
   return CODE_PATTERN.test(code) ? null : { kind: 'format' };
 }
 
-/** SPEC §5: nickname at login and registration, required, 3 to 20 characters. */
-export const validateNickname = (value: string): Problem =>
-  length(value.trim(), LIMITS.loginNicknameMin, LIMITS.loginNicknameMax);
+/**
+ * SPEC §5: nickname at login and registration, required, 3 to 20 characters; and the text
+ * policy (decision 50), in the order the server's schema asks: hidden characters, length, reserved.
+ */
+export function validateNickname(value: string): Problem {
+  const nick = value.trim();
+  if (nameProblem(nick) === 'invisible') return { kind: 'invisible' };
+  return (
+    length(isBlank(nick) ? '' : nick, LIMITS.loginNicknameMin, LIMITS.loginNicknameMax) ??
+    (isReservedName(nick) ? { kind: 'reserved' } : null)
+  );
+}
 
 /** SPEC §5: registration needs an invite code. */
 export const validateInviteCode = (value: string): Problem =>

@@ -1,4 +1,5 @@
 import { countCharacters } from '@taleforge/contracts/text-length';
+import { cleanText } from '@taleforge/contracts/text-policy';
 import { useTranslation } from 'react-i18next';
 import './text-limit.css';
 
@@ -6,12 +7,14 @@ import './text-limit.css';
 const NEAR_SHARE = 0.8;
 
 /**
- * How a text stands against its limit, counted as the server counts (characters, trimmed). One
+ * How a text stands against its limit, counted as the server counts (characters, once the
+ * characters nobody sees are removed and the ends trimmed: decision 50), so a text of only
+ * zero-width spaces counts 0 and its send waits like an empty one's. One
  * rule for every box with a limit: nothing typed is cut; past the limit the box says so and its
  * send waits.
  */
 export function textLimit(text: string, max: number) {
-  const count = countCharacters(text.trim());
+  const count = countCharacters(cleanText(text));
   return { count, max, over: count > max, near: count >= Math.floor(max * NEAR_SHARE) };
 }
 
