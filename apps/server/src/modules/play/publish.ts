@@ -38,13 +38,23 @@ export async function publishGame(
     reveal?: boolean;
     /** The caller's own writes, in the same transaction: all of it happens or none. */
     alongside?: (tx: Tx, gameId: number) => Promise<void>;
+    /**
+     * Every chapter already compiled from this very `def` (a story process's inspection, the
+     * studio's): publishing keeps it instead of compiling again on this thread.
+     */
+    compiled?: { storyJson: string; included: Record<string, string> }[];
   },
 ): Promise<number> {
   const refs = refsOf(def);
   // Compile first: a broken chapter must not leave a half-updated game behind.
-  const compiled = def.chapters.map((c) =>
-    compileChapterWithIncludes(c.ink, refs, { fileName: c.file, includes: def.inkFiles }),
-  );
+  const compiled =
+    options.compiled ??
+    def.chapters.map((c) =>
+      compileChapterWithIncludes(c.ink, refs, { fileName: c.file, includes: def.inkFiles }),
+    );
+  if (compiled.length !== def.chapters.length) {
+    throw new Error('publishGame: one compiled story per chapter');
+  }
   // Files before rows, for the same reason; they are named by hash, so a failed publish leaves
   // at most an unused file, and publishing again writes nothing new.
   const sounds = await storeSounds(def, options.media);

@@ -99,9 +99,10 @@ export function createPublishing({
       }
       const missing = def.chapters.find((c) => def.inkFiles?.[c.file!] === undefined);
       if (missing) throw new AppError(STATUS.STUDIO_STORY_HAS_ERRORS, `${missing.file}: no file`);
-      // Compiled first in a story process, within its budget: a source that takes the compiler
-      // too long is refused there (6520) before publishing compiles it again on this thread.
-      const checked = diagnoseWork(def, await stories.inspect(def));
+      // Compiled in a story process, within its budget (a source that takes the compiler too
+      // long is refused there, 6520); publishing keeps what it compiled.
+      const inspections = await stories.inspect(def);
+      const checked = diagnoseWork(def, inspections);
       if (!checked.ok) {
         const named = checked.diagnostics
           .filter((d) => d.severity === 'error')
@@ -118,6 +119,7 @@ export function createPublishing({
           coverUrl: art.cover,
           ...(row.coverMedia ? { cover: `${mediaBase}/${row.coverMedia}` } : {}),
           reveal: true,
+          compiled: inspections.map((c) => ({ storyJson: c.storyJson!, included: c.included })),
           alongside: async (tx, id) => {
             const marked = await q.markPublished(tx, row.id, {
               gameId: id,
