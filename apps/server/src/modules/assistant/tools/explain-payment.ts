@@ -52,7 +52,7 @@ const TEXTS = {
   order: {
     en_US:
       'Your order {order} from {date} for {gems} gems did not go through: {why}. No gems were added for it.',
-    zh_CN: '你在 {date} 的订单 {order}（{gems} 颗钻石）没有完成：{why}。这笔订单没有增加钻石。',
+    zh_CN: '你在 {date} 的订单 {order}（{gems} 颗宝石）没有完成：{why}。这笔订单没有增加宝石。',
     ja_JP:
       '{date} の注文 {order}（{gems} ジェム）は完了しませんでした：{why}。この注文でジェムは追加されていません。',
   },

@@ -11,7 +11,7 @@ const TOPICS: Record<AssistantTopic, Texts> = {
     en_US:
       'Gems are the currency of this site. You buy them in packs and spend them to unlock chapters and episodes, and on character chats when a model answers. A visitor can top up too; signing in later moves the gems, with their expiry, to your account.',
     zh_CN:
-      '钻石是本站的货币。你可以按套餐购买，用来解锁章节和剧集，以及在有模型回复时和角色聊天。游客也可以充值；之后登录时，钻石会连同有效期一起转入你的账号。',
+      '宝石是本站的货币。你可以按套餐购买，用来解锁章节和剧集，以及在有模型回复时和角色聊天。游客也可以充值；之后登录时，宝石会连同有效期一起转入你的账号。',
     ja_JP:
       'ジェムはこのサイトの通貨です。パックで購入し、チャプターやエピソードの解放、モデルが応答するキャラクターチャットに使います。ゲストでもチャージでき、後でログインするとジェムは有効期限ごとアカウントに移ります。',
   },
@@ -19,7 +19,7 @@ const TOPICS: Record<AssistantTopic, Texts> = {
     en_US:
       'There are six packs, with the same gems in every language; the price is in your currency: {packs}. Bigger packs carry bonus gems.',
     zh_CN:
-      '共有六种套餐，每种语言下钻石数量相同，价格按你的货币计算：{packs}。大套餐附赠额外钻石。',
+      '共有六种套餐，每种语言下宝石数量相同，价格按你的货币计算：{packs}。大套餐附赠额外宝石。',
     ja_JP:
       'パックは六種類で、どの言語でもジェム数は同じです。価格はあなたの通貨で表示されます：{packs}。大きなパックにはボーナスジェムが付きます。',
   },
@@ -27,7 +27,7 @@ const TOPICS: Record<AssistantTopic, Texts> = {
     en_US:
       'Gems are valid for one year from purchase (a lot bought on 29 February lasts until 1 March). When you spend, the gems that expire soonest are used first.',
     zh_CN:
-      '钻石自购买起一年内有效（2 月 29 日购买的一批有效至 3 月 1 日）。消费时会优先使用最早过期的钻石。',
+      '宝石自购买起一年内有效（2 月 29 日购买的一批有效至 3 月 1 日）。消费时会优先使用最早过期的宝石。',
     ja_JP:
       'ジェムの有効期限は購入から一年です（2 月 29 日に購入した分は 3 月 1 日まで）。使うときは期限の近いジェムから使われます。',
   },
@@ -35,7 +35,7 @@ const TOPICS: Record<AssistantTopic, Texts> = {
     en_US:
       'Payments are non-refundable: gems you bought stay in your wallet until they expire. A payment that failed or was cancelled took no money and added no gems. If a character reply fails, its gems come back by themselves.',
     zh_CN:
-      '付款不可退款：购买的钻石会留在钱包里直到过期。失败或取消的付款不会扣钱，也不会增加钻石。如果角色回复失败，所扣钻石会自动退回。',
+      '付款不可退款：购买的宝石会留在钱包里直到过期。失败或取消的付款不会扣钱，也不会增加宝石。如果角色回复失败，所扣宝石会自动退回。',
     ja_JP:
       'お支払いは返金できません。購入したジェムは期限までウォレットに残ります。失敗またはキャンセルされた支払いでは請求もジェムの追加もありません。キャラクターの返信に失敗した場合、そのジェムは自動で戻ります。',
   },

@@ -19,18 +19,18 @@ const SPEND_NAMES: Record<SpendType, Texts> = {
 const TEXTS = {
   balance: {
     en_US: 'You have {gems} gems.',
-    zh_CN: '你有 {gems} 颗钻石。',
+    zh_CN: '你有 {gems} 颗宝石。',
     ja_JP: 'ジェムは {gems} 個あります。',
   },
   spent: {
     en_US: ' Recently you spent {total} gems: {parts}.',
-    zh_CN: '最近你花了 {total} 颗钻石：{parts}。',
+    zh_CN: '最近你花了 {total} 颗宝石：{parts}。',
     ja_JP: '最近 {total} ジェムを使いました：{parts}。',
   },
   part: { en_US: '{gems} on {what}', zh_CN: '{what} {gems} 颗', ja_JP: '{what}に {gems} 個' },
   nothing: {
     en_US: ' You have not spent any gems recently.',
-    zh_CN: '最近没有花费钻石。',
+    zh_CN: '最近没有花费宝石。',
     ja_JP: '最近ジェムは使っていません。',
   },
 };

@@ -64,7 +64,7 @@ const TEXTS = {
   unlocked: { en_US: 'is unlocked for you', zh_CN: '你已解锁', ja_JP: '解放済みです' },
   costs: {
     en_US: 'costs {price} gems to unlock',
-    zh_CN: '解锁需要 {price} 钻石',
+    zh_CN: '解锁需要 {price} 宝石',
     ja_JP: '解放には {price} ジェムが必要です',
   },
   seriesNext: {

@@ -13,7 +13,7 @@ const TEXTS = {
     en_US:
       '{title} has {count} {unit}: {free} free, the others {price} gems each; you have unlocked {unlocked} of those.',
     zh_CN:
-      '《{title}》共 {count} {unit}，其中 {free} {unit}免费，其余每{one}{price} 钻石；你已解锁其中 {unlocked} {unit}。',
+      '《{title}》共 {count} {unit}，其中 {free} {unit}免费，其余每{one}{price} 宝石；你已解锁其中 {unlocked} {unit}。',
     ja_JP:
       '「{title}」の{unit}は全 {count} 本で、{free} 本が無料、ほかは 1 本 {price} ジェムです。そのうち {unlocked} 本を解放済みです。',
   },
