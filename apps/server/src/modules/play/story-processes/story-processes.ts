@@ -102,7 +102,10 @@ export function createStoryProcesses(
     return ready!.then(() => current);
   }
 
-  async function run(task: Exclude<StoryTask, { kind: 'start' }>): Promise<StoryTaskResult> {
+  async function run(
+    task: Exclude<StoryTask, { kind: 'start' }>,
+    retried = false,
+  ): Promise<StoryTaskResult> {
     const pool = await started();
     if (pool.queueSize >= MAX_WAITING) throw new AppError(STATUS.STUDIO_STORY_BUSY);
     try {
@@ -111,6 +114,9 @@ export function createStoryProcesses(
       })) as StoryTaskResult;
     } catch (error) {
       if (isTimeout(error)) throw new AppError(STATUS.STUDIO_STORY_TOO_SLOW);
+      // A process that ended may have been ended by the task before, not this one (its death is
+      // reported to whatever it held next): once more on a fresh process tells them apart.
+      if (hasDied(error) && !retried) return run(task, true);
       if (hasDied(error)) throw new AppError(STATUS.STUDIO_STORY_RUNS_ON, 'it stopped its process');
       throw error;
     }
