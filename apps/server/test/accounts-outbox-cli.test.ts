@@ -1,16 +1,12 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { CALLS } from '@taleforge/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInviteCodes, redeemInviteCode } from '../src/modules/auth/invites.js';
-import { type Database, openDatabase } from '../src/platform/db/client.js';
 import { outboxMails, users } from '../src/platform/db/schema/index.js';
-import { createTestDatabase, migratedDataDir, tempDir, testDriver } from './support/database.js';
+import { cliOnTestDatabase } from './support/cli.js';
 import { buildUser } from './support/factories.js';
 import { api } from './support/http.js';
 import { startTestServer, type TestServer } from './support/server.js';
-import { entryArgs } from './support/server-process.js';
 
 const mailbox = async (server: TestServer) => fetch(new URL('/dev/mailbox', server.url('/')));
 
@@ -86,60 +82,23 @@ describe('the outbox, when no SMTP_URL is set', () => {
   });
 });
 
-// The CLI is a script (top-level await), so it runs as customer service runs it: its own process,
-// the same database settings as the server. PGlite admits one process at a time, so the test's
-// own connection is closed while the CLI runs.
+// The CLI is a script (top-level await), so it runs as customer service runs it
+// (support/cli.ts).
 describe('the invites CLI', () => {
-  let database: Database;
-  let env: Record<string, string>;
-  let reopen: () => Promise<Database>;
-
-  beforeAll(async () => {
-    if (testDriver() === 'postgres') {
-      const created = await createTestDatabase();
-      database = created;
-      env = { DATABASE_URL: created.url!, DATA_DIR: await tempDir() };
-      reopen = async () => database;
-    } else {
-      const dataDir = await migratedDataDir();
-      database = await openDatabase({ dataDir });
-      env = { DATABASE_URL: '', DATA_DIR: dataDir };
-      reopen = async () => {
-        database = await openDatabase({ dataDir });
-        return database;
-      };
-    }
-  });
-  afterAll(async () => {
-    await database.close();
-  });
-
-  async function run(...args: string[]) {
-    if (testDriver() === 'pglite') await database.close();
-    try {
-      const { stdout, stderr } = await promisify(execFile)(
-        process.execPath,
-        [...entryArgs('src/cli/invites.ts'), ...args],
-        { env: { ...process.env, ...env, LOG_LEVEL: 'silent' } },
-      );
-      return { code: 0, stdout, stderr };
-    } catch (error) {
-      const e = error as { code: number; stdout: string; stderr: string };
-      return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-    } finally {
-      await reopen();
-    }
-  }
+  const cli = cliOnTestDatabase('src/cli/invites.ts');
+  const run = cli.run;
 
   it('list shows each code with its uses, expiry and note', async () => {
-    const user = await buildUser(database.db);
-    const [spring, winter] = await createInviteCodes(database.db, {
+    const user = await buildUser(cli.database.db);
+    const [spring, winter] = await createInviteCodes(cli.database.db, {
       count: 2,
       uses: 3,
       expiresAt: new Date('2031-01-31T00:00:00Z'),
       note: 'spring event',
     });
-    await database.db.transaction((tx) => redeemInviteCode(tx, spring!.code, user.id, new Date()));
+    await cli.database.db.transaction((tx) =>
+      redeemInviteCode(tx, spring!.code, user.id, new Date()),
+    );
     const { code, stdout } = await run('list');
     expect(code).toBe(0);
     const line = (c: string) => stdout.split('\n').find((l) => l.startsWith(c)) ?? '';
@@ -148,10 +107,10 @@ describe('the invites CLI', () => {
   }, 60_000);
 
   it('grant-admin makes an account admin by email in any letter case, and says when none', async () => {
-    const user = await buildUser(database.db, { email: 'helper@example.com' });
+    const user = await buildUser(cli.database.db, { email: 'helper@example.com' });
     const granted = await run('grant-admin', '--email', ' Helper@Example.COM ');
     expect(granted.code).toBe(0);
-    const [row] = await database.db.select().from(users).where(eq(users.id, user.id));
+    const [row] = await cli.database.db.select().from(users).where(eq(users.id, user.id));
     expect(row!.role).toBe('admin');
 
     const missing = await run('grant-admin', '--email', 'nobody@example.com');

@@ -1,9 +1,6 @@
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config.js';
-import { sendAdminCommand } from '../platform/admin-channel.js';
-import { openDatabase } from '../platform/db/client.js';
-import { DataDirLockedError } from '../platform/db/data-dir-lock.js';
-import { type CommandOutcome, type InviteCommand, runInviteCommand } from './invite-commands.js';
+import { type InviteCommand, runInviteCommand } from './invite-commands.js';
+import { runOnDatabase } from './run-on-database.js';
 
 const USAGE = `Customer service's invite codes.
 
@@ -61,29 +58,4 @@ function parseCommand(): InviteCommand {
   }
 }
 
-/** On the database itself, or — when a running server owns the embedded one — through it. */
-async function run(command: InviteCommand): Promise<CommandOutcome> {
-  const config = loadConfig();
-  let database: Awaited<ReturnType<typeof openDatabase>>;
-  try {
-    database = await openDatabase(config.database);
-  } catch (error) {
-    if (!(error instanceof DataDirLockedError)) throw error;
-    return (await sendAdminCommand(config.dataDir, error.owner.pid, command)) as CommandOutcome;
-  }
-  try {
-    return await runInviteCommand(database.db, command);
-  } finally {
-    await database.close();
-  }
-}
-
-try {
-  const outcome = await run(parseCommand());
-  for (const line of outcome.stdout) console.log(line);
-  for (const line of outcome.stderr) console.error(line);
-  process.exitCode = outcome.code;
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
-}
+await runOnDatabase(parseCommand(), runInviteCommand);
