@@ -35,7 +35,7 @@ export function NavLinks({ variant, extra }: { variant: 'sidebar' | 'tabbar'; ex
       ))}
       <li>
         <CreateButton
-          className="nav-link create-entry"
+          className="nav-link"
           iconSize={variant === 'tabbar' ? 24 : 22}
           label={t('create.label')}
         />

@@ -48,7 +48,7 @@ export function AssistantTab() {
   return (
     <button
       type="button"
-      className="nav-link assistant-tab"
+      className="nav-link"
       aria-haspopup="dialog"
       aria-expanded={open}
       onClick={openAssistant}
