@@ -4,16 +4,8 @@
 // both phases, and the ratio of the p99s. Target: p99 with hostile load ≤ 2× p99 without.
 // The server runs in this process (app.listen), as bench/publish's does, so the players' client
 // shares its event loop in both phases alike.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { CALLS } from '@taleforge/contracts';
-import { buildApp } from '../../apps/server/dist/app.js';
-import { loadConfig } from '../../apps/server/dist/config.js';
-import { ensureSystemUser } from '../../apps/server/dist/modules/auth/index.js';
-import { createSessionService } from '../../apps/server/dist/modules/auth/session-service.js';
-import { loadRiskKeys } from '../../apps/server/dist/modules/risk/keys.js';
-import { openDatabase } from '../../apps/server/dist/platform/db/client.js';
+import { startInProcessApp } from '../lib/in-process-app.mjs';
 import { signedInVisitor } from '../lib/visitor.mjs';
 
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 50);
@@ -101,31 +93,11 @@ async function players(api, gameId, list, deadline) {
 }
 
 export async function benchIsolation() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'tf-bench-isolation-'));
-  const config = loadConfig({
-    ...process.env,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'error',
-    DATA_DIR: dataDir,
-    DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
-    STUDIO_PORT: '0',
-    AUTH_RATE_LIMIT_SCALE: '1000',
-  });
-  const database = await openDatabase({
-    url: config.DATABASE_URL,
-    dataDir: config.dataDir,
-    poolSize: config.DATABASE_POOL_SIZE,
-  });
-  const app = await buildApp({ config, database, riskKeys: await loadRiskKeys(dataDir) });
-  const origin = await app.listen({ host: '127.0.0.1', port: 0 });
-  const api = `${origin}/${config.PRODUCT_SLUG}`;
+  const server = await startInProcessApp('isolation', { AUTH_RATE_LIMIT_SCALE: '1000' });
+  const { token } = server;
+  const origin = await server.app.listen({ host: '127.0.0.1', port: 0 });
+  const api = `${origin}/${server.prefix}`;
   try {
-    const userId = await ensureSystemUser(database.db, {
-      publicId: 'bench_isolation',
-      nickName: 'Bench',
-    });
-    const sessions = createSessionService({ db: database.db, ttlDays: 1 });
-    const { token } = await sessions.createSession(userId);
     const corridor = await work(api, token, 'The corridor', CORRIDOR);
     const published = await call(api, CALLS.studioPublish, { token, body: { id: corridor } });
     const gameId = published.data.game_id;
@@ -174,9 +146,7 @@ export async function benchIsolation() {
     }
     return { homeRatio, stepRatio };
   } finally {
-    await app.close();
-    await database.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.close();
   }
 }
 

@@ -4,17 +4,9 @@
 // (app.inject): checks, compile, tag and EXTERNAL checks, the JSON, and the transaction writing
 // the game and the new chapter version. Each round edits one line, so every publish writes a new
 // version. Target: publish at most 2 times the bare compile (median of the rounds).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { CALLS } from '@taleforge/contracts';
 import { Compiler } from 'inkjs/full';
-import { buildApp } from '../../apps/server/dist/app.js';
-import { loadConfig } from '../../apps/server/dist/config.js';
-import { ensureSystemUser } from '../../apps/server/dist/modules/auth/index.js';
-import { createSessionService } from '../../apps/server/dist/modules/auth/session-service.js';
-import { loadRiskKeys } from '../../apps/server/dist/modules/risk/keys.js';
-import { openDatabase } from '../../apps/server/dist/platform/db/client.js';
+import { startInProcessApp } from '../lib/in-process-app.mjs';
 import { generatedStory } from './story.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -53,30 +45,10 @@ async function call(app, token, def, body) {
 }
 
 export async function benchPublish() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'tf-bench-publish-'));
-  const config = loadConfig({
-    ...process.env,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'error',
-    DATA_DIR: dataDir,
-    DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
-    STUDIO_PORT: '0',
-  });
-  const database = await openDatabase({
-    url: config.DATABASE_URL,
-    dataDir: config.dataDir,
-    poolSize: config.DATABASE_POOL_SIZE,
-  });
-  const app = await buildApp({ config, database, riskKeys: await loadRiskKeys(dataDir) });
-  app.benchPrefix = config.PRODUCT_SLUG;
+  const server = await startInProcessApp('publish');
+  const { app, token } = server;
+  app.benchPrefix = server.prefix;
   try {
-    const userId = await ensureSystemUser(database.db, {
-      publicId: 'bench_publish',
-      nickName: 'Bench',
-    });
-    const { token } = await createSessionService({ db: database.db, ttlDays: 1 }).createSession(
-      userId,
-    );
     const work = await call(app, token, CALLS.studioWorkCreate, {
       title: { en_US: 'The generated town' },
       script_type: 'SUSPENSE',
@@ -127,9 +99,7 @@ export async function benchPublish() {
     );
     return { compileMs, compileJsonMs, publishMs, ratio };
   } finally {
-    await app.close();
-    await database.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.close();
   }
 }
 
